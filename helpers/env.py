@@ -1,0 +1,79 @@
+"""Run-time switches shared by notebooks, tests and command lines.
+
+* Quick mode: set the environment variable ``NB_QUICK=1`` and every notebook runs top to
+  bottom in seconds (tiny training budgets, shipped pretrained models for the rest).
+* ``seed_everything`` makes runs reproducible on the CPU.
+* ``pick_device`` prefers CUDA, then Apple MPS, then the CPU. The CPU is the reference.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+QUICK_ENV = "NB_QUICK"
+
+
+def is_quick() -> bool:
+    """True when quick mode is on (``NB_QUICK`` set to anything but '', '0', 'false', 'no')."""
+    return os.environ.get(QUICK_ENV, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def seed_everything(seed: int = 0) -> None:
+    """Seed Python, numpy and torch so that the same seed gives the same numbers on the CPU."""
+    import numpy as np
+    import torch
+
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+
+
+def pick_device(prefer: str | None = None):
+    """Return a torch.device: ``prefer`` if given, else CUDA, else MPS, else CPU."""
+    import torch
+
+    if prefer:
+        return torch.device(prefer)
+    if torch.cuda.is_available():
+        return torch.device("cuda")
+    mps = getattr(torch.backends, "mps", None)
+    if mps is not None and mps.is_available():
+        return torch.device("mps")
+    return torch.device("cpu")
+
+
+def check_environment() -> list[tuple[str, bool, str]]:
+    """The set-up check of notebook 00: a list of (item, ok, detail or what to run to fix it)."""
+    import importlib
+    import platform
+    import sys
+
+    results: list[tuple[str, bool, str]] = []
+    ok = sys.version_info >= (3, 10)
+    results.append(("Python", ok, platform.python_version() if ok else "需要 Python ≥ 3.10 (Python 3.11 推荐)"))
+    for name, wanted in (("torch", "2.13"), ("numpy", ""), ("matplotlib", ""), ("ipywidgets", "8")):
+        try:
+            module = importlib.import_module(name)
+            version = getattr(module, "__version__", "?")
+            good = version.startswith(wanted)
+            results.append((name, good, version if good else f"{version}，建议 {wanted}.x：pip install -r requirements.txt"))
+        except ImportError:
+            results.append((name, False, "未安装 (not installed)：pip install -r requirements.txt"))
+    try:
+        results.append(("设备 (device)", True, str(pick_device())))
+    except Exception as exc:  # pragma: no cover - torch missing is reported above
+        results.append(("设备 (device)", False, str(exc)))
+    from .viz import FONT_PATH, setup_chinese_font
+
+    try:
+        results.append(("中文字体 (Chinese font)", True, setup_chinese_font()))
+    except Exception as exc:
+        results.append(("中文字体 (Chinese font)", False, str(exc)))
+    from pathlib import Path
+
+    pretrained = Path(FONT_PATH).parents[1] / "pretrained"
+    names = sorted(p.stem for p in pretrained.glob("*.pt"))
+    results.append(("预训练模型 (pretrained models)", bool(names),
+                    ", ".join(names) if names else "未找到：运行 make pretrained 重新训练 (retrain)"))
+    return results

@@ -1,0 +1,73 @@
+"""Notebook policy: every notebook runs top to bottom in quick mode, and the committed copies were
+executed in order by ``python -m helpers.notebooks execute``, with no errors, paths or widget state."""
+
+import nbformat
+import pytest
+
+from helpers.notebooks import NOTEBOOK_DIR, ROOT, execute_notebook, notebook_paths, policy_problems
+
+MAIN = [
+    "00_setup_check",
+    "01_information_bottleneck",
+    "02_origins",
+    "03_idea",
+    "04_framework",
+    "05_computation",
+    "06_training",
+    "07_heatmaps",
+]
+
+# Book numbering each notebook must carry (section, figure and equation numbers of 9.10).
+REQUIRED_NUMBERS = {
+    "01_information_bottleneck": ["9.10", "信息瓶颈", "Information Bottleneck", "9.9"],
+    "02_origins": ["9.10.1", "图 9-23", "William James"],
+    "03_idea": ["9.10.2", "图 9-22", "加法形式", "乘法形式"],
+    "04_framework": ["9.10.3", "图 9-24", "硬注意力", "软注意力"],
+    "05_computation": ["9.10.3", "图 9-25", "(9-37)", "(9-38)", "(9-39)", "(9-40)"],
+    "06_training": ["9.10"],
+    "07_heatmaps": ["9.10"],
+}
+
+PATHS = notebook_paths()
+IDS = [str(p.relative_to(NOTEBOOK_DIR)) for p in PATHS]
+
+
+def _text(path):
+    nb = nbformat.read(str(path), as_version=4)
+    return "\n".join(cell.source for cell in nb.cells)
+
+
+def test_main_notebooks_exist_in_reading_order():
+    present = [p.stem for p in notebook_paths(include_solutions=False)]
+    assert present == [name for name in MAIN if (NOTEBOOK_DIR / f"{name}.ipynb").exists()]
+    assert present[: 1] == ["00_setup_check"]
+
+
+@pytest.mark.parametrize("path", PATHS, ids=IDS)
+def test_committed_notebook_follows_policy(path):
+    nb = nbformat.read(str(path), as_version=4)
+    assert policy_problems(nb) == []
+    assert any(cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"), "committed without outputs"
+
+
+@pytest.mark.parametrize("name", sorted(REQUIRED_NUMBERS))
+def test_notebook_carries_book_numbering(name):
+    path = NOTEBOOK_DIR / f"{name}.ipynb"
+    if not path.exists():
+        pytest.fail(f"{name}.ipynb is missing")
+    text = _text(path)
+    missing = [number for number in REQUIRED_NUMBERS[name] if number not in text]
+    assert missing == []
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("path", PATHS, ids=IDS)
+def test_notebook_runs_top_to_bottom_in_quick_mode(path):
+    nb = execute_notebook(path, quick=True, timeout=300)
+    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert errors == []
+
+
+def test_notebooks_have_no_machine_paths_in_source():
+    for path in PATHS:
+        assert str(ROOT) not in _text(path), path
