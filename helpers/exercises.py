@@ -239,3 +239,7 @@ for _id, _title, _prompt, _hints in _CODE:
             hints=_hints,
         )
     )
+
+
+# Register the notebook-specific exercises (helpers/exercise_sets/nbXX.py); kept last on purpose.
+from . import exercise_sets  # noqa: E402,F401

@@ -5,7 +5,7 @@
 * ``StepThrough``      (05) one decoding step of Fig. 9-25, Eq. (9-37)-(9-40)
 * ``AttentionExplorer``(03, 07) alignment heatmaps of the pretrained models
 
-The classes live in ``widgets_toys`` and ``widgets_explorer``; this module is the public door.
+The classes live in ``widgets_toys``, ``widgets_step`` and ``widgets_explorer``; this module is the public door.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 _WHERE = {
     "Spotlight": "helpers.widgets_toys",
     "RetrievalToy": "helpers.widgets_toys",
-    "StepThrough": "helpers.widgets_explorer",
+    "StepThrough": "helpers.widgets_step",
     "AttentionExplorer": "helpers.widgets_explorer",
 }
 
