@@ -35,7 +35,15 @@ def new_figure(width: float, height: float):
 
 
 class PngBox(widgets.VBox):
-    """A VBox whose display bundle also carries ``image/png`` of ``self.image`` (static fallback)."""
+    """A VBox whose display bundle also carries ``image/png`` of ``self.image`` (static fallback).
+
+    Children are not stretched to the box width (``align_items="flex-start"``), so the PNG keeps its
+    natural size in JupyterLab instead of being blown up.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.layout.align_items = "flex-start"
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
