@@ -1,0 +1,199 @@
+"""helpers.widgets_step, headless: StepThrough (notebook 05, Fig. 9-25) and trace_decoding."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import helpers  # noqa: E402
+from helpers.errors import HelpersError  # noqa: E402
+from helpers.widgets import StepThrough  # noqa: E402
+from helpers.widgets_step import plot_attention_step_diagram, trace_decoding  # noqa: E402
+
+SENTENCE = "i am a student ."
+
+
+@pytest.fixture(scope="module")
+def general():
+    return helpers.load_pretrained("luong-general")
+
+
+@pytest.fixture(scope="module")
+def reference(general):
+    return helpers.translate(general, SENTENCE)
+
+
+@pytest.fixture(scope="module")
+def _shared():
+    return StepThrough(SENTENCE, score="luong-general", step=1)
+
+
+@pytest.fixture()
+def widget(_shared):
+    """One widget for the module, put back to its starting state before each test."""
+    _shared.sentence.value = SENTENCE
+    _shared.score.value = "luong-general"
+    _shared.step.value = 1
+    return _shared
+
+
+def _png(w):
+    return bytes(w.image.value)
+
+
+# --------------------------------------------------------------------------- controls
+@pytest.mark.parametrize("control, value", [
+    ("step", 3),
+    ("score", "luong-dot"),
+    ("score", "luong-concat"),
+    ("sentence", "tom ate an apple yesterday ."),
+])
+def test_every_control_changes_the_png(widget, control, value):
+    before = _png(widget)
+    getattr(widget, control).value = value
+    assert _png(widget) != before
+
+
+def test_step_slider_covers_every_decoding_step_including_eos(widget, reference):
+    assert (widget.step.min, widget.step.max) == (1, len(reference.tgt_tokens) + 1)
+
+
+def test_alpha_of_every_step_equals_the_models_own_attention(widget, reference):
+    for t in range(1, widget.step.max + 1):
+        widget.step.value = t
+        np.testing.assert_allclose(widget.trace.alpha, reference.attention[t - 1], atol=1e-6)
+
+
+def test_alpha_of_the_current_step_sums_to_one(widget):
+    widget.step.value = 2
+    assert abs(float(widget.trace.alpha.sum()) - 1.0) < 1e-5
+
+
+def test_top1_token_is_the_greedy_output_token_of_that_step(widget, reference):
+    expected = reference.tgt_tokens + ["<eos>"]
+    got = []
+    for t in range(1, widget.step.max + 1):
+        widget.step.value = t
+        got.append(widget.trace.token)
+    assert got == expected
+
+
+def test_top5_probabilities_are_sorted_and_at_most_one(widget):
+    widget.step.value = 2
+    p = widget.trace.top_probs
+    assert len(widget.trace.top_tokens) == 5 and np.all(np.diff(p) <= 0) and 0 < p.sum() <= 1 + 1e-6
+
+
+def test_readout_names_the_peak_source_word_and_the_output(widget, reference):
+    t = reference.tgt_tokens.index("是") + 1
+    widget.step.value = t
+    peak = reference.src_tokens[int(np.argmax(reference.attention[t - 1]))]
+    assert f"{peak} " in widget.readout.value and "是" in widget.readout.value
+
+
+def test_switching_the_score_uses_that_pretrained_model(widget):
+    widget.score.value = "luong-dot"
+    widget.step.value = 1
+    other = helpers.translate(helpers.load_pretrained("luong-dot"), SENTENCE)
+    np.testing.assert_allclose(widget.trace.alpha, other.attention[0], atol=1e-6)
+
+
+def test_a_shorter_sentence_clamps_the_step_and_redraws(widget):
+    widget.sentence.value = "she reads books in the library every day ."
+    widget.step.value = widget.step.max
+    widget.sentence.value = "do you like tea ?"
+    ref = helpers.translate(helpers.load_pretrained("luong-general"), "do you like tea ?")
+    assert widget.step.max == len(ref.tgt_tokens) + 1
+    assert widget.step.value <= widget.step.max
+    np.testing.assert_allclose(widget.trace.alpha, ref.attention[widget.step.value - 1], atol=1e-6)
+
+
+# --------------------------------------------------------------------------- bad input
+BAD = ["", "   ", "。。。", "我是一名学生", "i am a 🐱 .", "<script>alert('x')</script>", "i am a studnet .",
+       "tea " * 300]
+
+
+@pytest.mark.parametrize("text", BAD, ids=["empty", "spaces", "punctuation", "chinese", "emoji", "html",
+                                           "typo", "hundreds"])
+def test_bad_input_gives_a_message_and_the_widget_keeps_working(widget, text):
+    before, alpha = _png(widget), widget.trace.alpha.copy()
+    widget.sentence.value = text
+    assert "color:#b00" in widget.message.value
+    assert _png(widget) == before and np.array_equal(widget.trace.alpha, alpha)
+    widget.sentence.value = "tom ate an apple yesterday ."
+    assert "color:#b00" not in widget.message.value and _png(widget) != before
+
+
+def test_html_input_is_escaped_in_the_message(widget):
+    widget.sentence.value = "<b>bold</b>"
+    assert "<b>bold" not in widget.message.value and "&lt;" in widget.message.value
+
+
+def test_unknown_word_message_suggests_close_words(widget):
+    widget.sentence.value = "i am a studnet ."
+    assert "studnet" in widget.message.value and "student" in widget.message.value
+
+
+def test_long_input_message_says_how_long_is_allowed(widget):
+    widget.sentence.value = "tea " * 300
+    assert "300" in widget.message.value and "30" in widget.message.value
+
+
+def test_unknown_score_name_is_refused_with_a_helpers_error():
+    with pytest.raises(HelpersError, match="score"):
+        StepThrough(score="luong-fancy")
+
+
+# --------------------------------------------------------------------------- display, models
+def test_display_bundle_has_a_static_png(widget):
+    assert "image/png" in widget._repr_mimebundle_()
+
+
+def test_a_session_trained_model_can_be_passed_in():
+    from helpers.train import make_model
+
+    w = StepThrough(SENTENCE, score="luong-general", models={"luong-general": make_model("luong-general", seed=3)})
+    assert [value for _, value in w.score.options] == ["luong-general"] and _png(w)
+
+
+# --------------------------------------------------------------------------- trace_decoding
+def test_trace_h_tilde_is_tanh_of_W_c_times_context_then_state(general):
+    st = trace_decoding(general, SENTENCE).steps[1]
+    W_c = general.decoder.W_c.weight.detach().numpy()  # [H, 2H]
+    expected = np.tanh(W_c @ np.concatenate([st.context, st.h_t]))
+    np.testing.assert_allclose(st.h_tilde, expected, atol=1e-5)
+
+
+def test_trace_alpha_is_the_softmax_of_the_scores(general):
+    st = trace_decoding(general, SENTENCE).steps[0]
+    e = np.exp(st.scores - st.scores.max())
+    np.testing.assert_allclose(st.alpha, e / e.sum(), atol=1e-6)
+
+
+def test_trace_scores_are_h_t_W_a_h_bar(general):
+    import torch
+
+    with torch.no_grad():
+        src = torch.tensor([general.src_vocab.encode(SENTENCE.split())])
+        h_bar = general.start(src, torch.tensor([src.shape[1]])).encoder_outputs[0].numpy()  # [S, H]
+    st = trace_decoding(general, SENTENCE).steps[0]
+    W_a = general.decoder.attention.score.W_a.detach().numpy()
+    expected = [float(st.h_t @ W_a @ h_bar[s]) for s in range(h_bar.shape[0])]
+    np.testing.assert_allclose(st.scores, expected, atol=1e-4)
+
+
+def test_trace_refuses_a_model_without_luong_attention():
+    with pytest.raises(HelpersError, match="Luong"):
+        trace_decoding(helpers.load_pretrained("bahdanau"), SENTENCE)
+
+
+def test_diagram_draws_fig_9_25_with_the_given_weights():
+    fig = plot_attention_step_diagram(["i", "am", "a", "student", "."], [0.05, 0.8, 0.05, 0.05, 0.05])
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert "图 9-25" in fig.axes[0].get_title() and "0.80" in texts
+
+
+def test_diagram_refuses_weights_of_the_wrong_length():
+    with pytest.raises(HelpersError, match="alpha"):
+        plot_attention_step_diagram(["i", "am"], [1.0])
