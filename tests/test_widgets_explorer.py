@@ -1,0 +1,231 @@
+"""helpers.widgets_explorer, headless: the AttentionExplorer of notebooks 07 and 03 (Fig. 9-22 heatmaps)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+import helpers  # noqa: E402
+from helpers.corpus import load_corpus  # noqa: E402
+from helpers.errors import HelpersError  # noqa: E402
+from helpers.train import make_model  # noqa: E402
+from helpers.widgets import AttentionExplorer  # noqa: E402
+from helpers.widgets_explorer import NO_COMPARE, find_gold, sentence_text  # noqa: E402
+
+ERROR = "color:#b00"
+
+
+def _png(widget) -> bytes:
+    return bytes(widget.image.value)
+
+
+def _png_size(png: bytes) -> tuple[int, int]:
+    # PNG header: width and height are big-endian 4-byte integers at offsets 16 and 20.
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+@pytest.fixture(scope="module")
+def model():
+    return helpers.load_pretrained("luong-general")
+
+
+@pytest.fixture(scope="module")
+def matching_pair(model):
+    """A short test-split pair that luong-general translates exactly like its reference."""
+    for pair in load_corpus("test")[:200]:
+        if 6 <= len(pair.src) <= 10 and helpers.translate(model, sentence_text(pair.src)).tgt_tokens == list(pair.tgt):
+            return pair
+    pytest.fail("luong-general translates none of the first 200 test sentences exactly")
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return AttentionExplorer()
+
+
+@pytest.fixture
+def fresh():
+    return AttentionExplorer()
+
+
+def test_default_widget_draws_a_png_without_error(explorer):
+    assert _png(explorer)[:8] == b"\x89PNG\r\n\x1a\n"
+    assert ERROR not in explorer.message.value
+    assert explorer.translation.src_tokens == ["i", "am", "a", "student", "."]
+
+
+def test_step_slider_spans_every_decoding_step(explorer, model):
+    expected = helpers.translate(model, explorer.sentence.value).attention.shape[0]
+    assert (explorer.step.min, explorer.step.max) == (0, expected - 1)
+
+
+def test_moving_the_step_slider_changes_the_png(fresh):
+    before = _png(fresh)
+    fresh.step.value = 1
+    assert _png(fresh) != before
+
+
+def test_top_word_at_every_step_is_the_argmax_of_the_translation(fresh, model):
+    sentence = "tom ate an apple yesterday ."
+    fresh.sentence.value = sentence
+    t = helpers.translate(model, sentence)
+    words = t.src_tokens + ["<eos>"] * (t.attention.shape[1] - len(t.src_tokens))
+    for j in range(t.attention.shape[0]):
+        fresh.step.value = j
+        row = [float(x) for x in t.attention[j]]
+        best = max(range(len(row)), key=lambda i: (row[i], -i))  # largest weight, leftmost on a tie
+        word, weight = fresh.top_words()[0]
+        assert (word, round(weight, 5)) == (words[best], round(row[best], 5))
+
+
+def test_readout_lists_the_top_words_with_their_weights(fresh):
+    fresh.step.value = 1
+    word, weight = fresh.top_words(k=1)[0]
+    assert f"{weight:.3f}" in fresh.readout.value and word in fresh.readout.value
+
+
+def test_aer_matches_a_hand_computation_on_the_same_matrix_and_gold(fresh, model, matching_pair):
+    sentence = sentence_text(matching_pair.src)
+    fresh.sentence.value = sentence
+    att = helpers.translate(model, sentence).attention
+    S, T = len(matching_pair.src), len(matching_pair.tgt)
+    links = set()
+    for j in range(T):  # arg-max rule by hand
+        row = [float(x) for x in att[j, :S]]
+        links.add((row.index(max(row)), j))
+    sure, possible = set(matching_pair.sure), set(matching_pair.possible) | set(matching_pair.sure)
+    hand = 1 - (len(links & sure) + len(links & possible)) / (len(links) + len(sure))
+    assert fresh.aer == pytest.approx(hand, abs=1e-9)
+    assert f"AER = {hand:.2f}" in fresh.readout.value
+
+
+def test_gold_toggle_changes_the_png(fresh, matching_pair):
+    fresh.sentence.value = sentence_text(matching_pair.src)
+    with_gold = _png(fresh)
+    fresh.show_gold.value = False
+    assert _png(fresh) != with_gold
+    fresh.show_gold.value = True
+    assert _png(fresh) == with_gold
+
+
+def test_sentence_outside_the_corpus_says_no_gold_alignment(fresh):
+    sentence = "tom likes tea , but i like coffee ."
+    assert find_gold(sentence.split()) is None
+    fresh.sentence.value = sentence
+    assert "无标准对齐 (no gold alignment)" in fresh.message.value
+    assert fresh.aer is None
+
+
+def test_compare_mode_draws_two_panels_side_by_side(fresh):
+    single = _png(fresh)
+    fresh.compare.value = "bahdanau"
+    assert fresh.n_panels == 2
+    assert _png(fresh) != single
+    assert "bahdanau" in fresh.readout.value and "luong-general" in fresh.readout.value
+    fresh.compare.value = NO_COMPARE
+    assert fresh.n_panels == 1
+
+
+def test_switching_the_model_retranslates(fresh):
+    before = _png(fresh)
+    fresh.model.value = "luong-dot"
+    assert fresh.translation.model_name == "luong-dot"
+    assert _png(fresh) != before
+
+
+def test_examples_dropdown_fills_the_sentence_box(fresh):
+    label, sentence = fresh.examples.options[3]
+    fresh.examples.value = sentence
+    assert fresh.sentence.value == sentence
+    assert sentence_text(fresh.translation.src_tokens) == sentence
+
+
+@pytest.mark.parametrize("bad, expected", [
+    ("", "empty input"),
+    ("   ", "empty input"),
+    ("i am a studnet .", "student"),  # unknown word -> the close vocabulary word is suggested
+    ("我是一名学生。", "请输入英文句子"),
+    ("i love 🍎 .", "unknown words"),
+    ("<script>alert('x')</script>", "&lt;"),
+    ("i am a student . " * 100, "句子太长"),
+])
+def test_bad_input_gives_a_message_and_keeps_the_picture(fresh, bad, expected):
+    before = _png(fresh)
+    fresh.sentence.value = bad
+    assert ERROR in fresh.message.value and expected in fresh.message.value
+    assert _png(fresh) == before
+
+
+def test_html_in_the_input_is_escaped_in_the_message(fresh):
+    fresh.sentence.value = "<b>bold</b> <img src=x onerror=alert(1)>"
+    assert "<img" not in fresh.message.value and "<b>" not in fresh.message.value
+
+
+def test_widget_keeps_working_after_bad_input(fresh):
+    fresh.sentence.value = "xyzzy plugh"
+    broken = _png(fresh)
+    fresh.step.value = 2  # the old picture still answers the slider
+    assert _png(fresh) != broken
+    fresh.sentence.value = "do you like tea ?"
+    assert ERROR not in fresh.message.value
+    assert fresh.translation.src_tokens == ["do", "you", "like", "tea", "?"]
+
+
+def test_display_bundle_carries_a_static_png(explorer):
+    assert "image/png" in explorer._repr_mimebundle_()
+
+
+def test_add_model_offers_a_fresh_untrained_seq2seq(fresh):
+    untrained = make_model("luong-dot", seed=3)
+    fresh.add_model("untrained", untrained)
+    assert "untrained" in fresh.model.options and "untrained" in fresh.compare.options
+    before = _png(fresh)
+    fresh.model.value = "untrained"
+    assert fresh.translation.text == helpers.translate(untrained, fresh.sentence.value).text
+    assert _png(fresh) != before
+
+
+def test_add_model_refuses_a_model_without_vocabularies(fresh):
+    from helpers.seq2seq import Seq2Seq
+
+    with pytest.raises(HelpersError, match="词表"):
+        fresh.add_model("bare", Seq2Seq("luong-dot", 20, 20))
+
+
+def test_add_model_refuses_a_model_without_attention(fresh):
+    with pytest.raises(HelpersError, match="no attention"):
+        fresh.add_model("none", make_model("none"))
+
+
+def test_an_unexpected_failure_inside_an_observer_becomes_a_message(fresh):
+    from helpers.corpus import build_vocabs
+
+    class Broken(torch.nn.Module):  # has vocabularies and parameters, but no encoder / decoder
+        src_vocab, tgt_vocab = build_vocabs()
+
+        def __init__(self):
+            super().__init__()
+            self.w = torch.nn.Parameter(torch.zeros(1))
+
+    fresh.add_model("broken", Broken())
+    fresh.model.value = "broken"  # translate fails deep inside: no exception reaches the notebook
+    assert ERROR in fresh.message.value and "AttributeError" in fresh.message.value
+    fresh.model.value = "luong-general"
+    assert ERROR not in fresh.message.value
+
+
+def test_compact_version_is_smaller_and_has_no_compare(explorer):
+    compact = AttentionExplorer(compact=True)
+    assert compact.compare not in compact.children[1].children
+    assert _png_size(_png(compact))[0] < _png_size(_png(explorer))[0]
+
+
+def test_long_sentence_draws_a_picture(fresh):
+    pair = load_corpus("long")[0]
+    fresh.sentence.value = sentence_text(pair.src)
+    assert ERROR not in fresh.message.value
+    width, height = _png_size(_png(fresh))
+    assert width <= 1400 and height <= 900
+    assert np.isfinite(fresh.top_words()[0][1])
