@@ -33,7 +33,7 @@ CONTRACTIONS = {
     "you'll": "you will", "he'll": "he will", "she'll": "she will", "we'll": "we will", "they'll": "they will",
     "let's": "let us",
 }
-_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)*|\S")
+_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)*|'s\b|\S")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -44,7 +44,9 @@ def tokenize_en(text: str) -> list[str]:
     text = unicodedata.normalize("NFKC", text.translate(_FULLWIDTH)).translate(_FULLWIDTH).lower()
     out = []
     for tok in _TOKEN.findall(text):
-        if tok in CONTRACTIONS:
+        if tok == "'s":  # already tokenised text ("tom 's cat") reads back unchanged
+            out.append(tok)
+        elif tok in CONTRACTIONS:
             out += CONTRACTIONS[tok].split()
         elif tok.endswith("n't"):
             out += [tok[:-3], "not"]

@@ -418,3 +418,10 @@ def test_load_tsv_malformed_line_names_its_line_number(tmp_path):
 def test_load_tsv_missing_file_raises_helpers_error(tmp_path):
     with pytest.raises(HelpersError, match="file not found"):
         load_tsv(tmp_path / "nope.txt")
+
+
+def test_tokenizer_reads_back_every_corpus_sentence():
+    # A sentence shown to a reader ("tom 's cat ...") must translate when typed back in.
+    for split in ("train", "valid", "test", "long"):
+        for pair in load_corpus(split):
+            assert tokenize_en(" ".join(pair.src)) == list(pair.src)
