@@ -1,0 +1,383 @@
+"""Decoding: batched greedy search, beam search and ``translate`` (the decoding process of Fig. 9-25).
+
+Both searches build on the step API of ``helpers.seq2seq.Seq2Seq``: ``model.start`` runs the encoder
+once, ``model.step`` gives the logits of the next target token and the attention weights α_t of
+Eq. (9-37) for that step. Every search returns, per sentence, the generated tokens (no <bos>/<eos>)
+and the attention matrix ``[T, S]``: row j = the weights over the S source tokens while producing
+target token j; when the sentence ended with <eos> there is one extra final row (the <eos> step).
+
+* ``greedy_decode``: the arg-max token at every step, for a whole batch at once. A sentence stops at
+  <eos> or after ``max_len`` steps (default ``2 * S + 5`` for a source of S tokens); finished
+  sentences leave the batch so the remaining steps only compute what is still running.
+* ``beam_search``: keeps the ``beam_size`` best partial translations per sentence (all sentences and
+  beams in one batch of B·k rows), collects a hypothesis when it emits <eos> among the top k, and
+  stops a sentence when k hypotheses are finished. The winner maximises the length-normalised
+  log-probability ``log p(y|x) / |y|^α`` (|y| counts the <eos>; α = ``length_penalty``).
+  With ``beam_size=1`` it returns exactly what greedy decoding returns.
+* ``decode_sentences``: decode a list of token-id lists in length-sorted batches, results in input order.
+* ``translate(model, sentence)``: English text -> ``Translation`` (tokens, Chinese text, attention).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+
+from .errors import HelpersError
+
+__all__ = [
+    "MAX_SRC_TOKENS",
+    "DecodeResult",
+    "Translation",
+    "beam_search",
+    "decode_sentences",
+    "default_max_len",
+    "greedy_decode",
+    "pad_sequences",
+    "translate",
+]
+
+PAD, BOS, EOS = 0, 1, 2
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+MAX_SRC_TOKENS = 60  # translate() keeps the first 60 source tokens of a longer input (see Translation.note)
+
+
+def default_max_len(src_len: int) -> int:
+    """Longest output allowed for a source of ``src_len`` tokens: 2 * S + 5."""
+    return 2 * int(src_len) + 5
+
+
+@dataclass
+class DecodeResult:
+    """Output of a search for a batch of B sentences (lists in batch order).
+
+    tokens[b]     generated target ids, without <bos> / <eos>
+    attention[b]  numpy [T_b, S_b] (T_b = len(tokens[b]) + 1 if finished[b], the <eos> step), or None
+                  for a model without attention; S_b is the source length of sentence b
+    scores[b]     log-probability of the output (including <eos> when finished)
+    finished[b]   True when the sentence ended with <eos> (False: stopped at max_len)
+    """
+
+    tokens: list[list[int]]
+    attention: list[np.ndarray] | None
+    scores: list[float]
+    finished: list[bool] = field(default_factory=list)
+
+
+def pad_sequences(seqs, pad_id: int = PAD, device=None) -> tuple[torch.Tensor, torch.Tensor]:
+    """List of id lists -> (padded long tensor [B, L], lengths [B])."""
+    lens = torch.tensor([len(s) for s in seqs], dtype=torch.long)
+    out = torch.full((len(seqs), int(lens.max()) if len(seqs) else 0), pad_id, dtype=torch.long)
+    for b, s in enumerate(seqs):
+        out[b, : len(s)] = torch.as_tensor(list(s), dtype=torch.long)
+    if device is not None:
+        out, lens = out.to(device), lens.to(device)
+    return out, lens
+
+
+def _limits(src_lens: torch.Tensor, max_len) -> torch.Tensor:
+    if max_len is None:
+        return 2 * src_lens.cpu().long() + 5  # [B]
+    if callable(max_len):
+        return torch.tensor([int(max_len(int(s))) for s in src_lens.cpu()], dtype=torch.long)
+    return torch.full((src_lens.shape[0],), int(max_len), dtype=torch.long)
+
+
+# --------------------------------------------------------------------------------------- greedy
+@torch.no_grad()
+def greedy_decode(model, src: torch.Tensor, src_lens: torch.Tensor, max_len=None,
+                  bos_id: int = BOS, eos_id: int = EOS) -> DecodeResult:
+    """Batched greedy decoding. src [B, S], src_lens [B]; max_len: int, callable(S) or None (2 S + 5)."""
+    was_training = model.training
+    model.eval()
+    try:
+        return _greedy(model, src, src_lens, max_len, bos_id, eos_id)
+    finally:
+        model.train(was_training)
+
+
+def _greedy(model, src, src_lens, max_len, bos_id, eos_id) -> DecodeResult:
+    state = model.start(src, src_lens)
+    B, S = src.shape
+    src_lens_cpu = src_lens.cpu().long()
+    limits = _limits(src_lens_cpu, max_len)  # [B]
+    max_steps = int(limits.max()) if B else 0
+    out_tok = torch.full((B, max_steps), PAD, dtype=torch.long)  # [B, T_max]
+    out_attn = None  # [B, T_max, S], allocated at the first step of a model with attention
+    score = torch.zeros(B, dtype=torch.float64)  # [B]
+    n_steps = torch.zeros(B, dtype=torch.long)  # [B] steps taken per sentence
+    finished = torch.zeros(B, dtype=torch.bool)  # [B]
+    active = torch.arange(B)  # original batch index of each live row
+    prev = torch.full((B,), bos_id, dtype=torch.long, device=src.device)
+    has_attention = False
+    for t in range(max_steps):
+        logits, attn, state = model.step(prev, state)  # [b, V], [b, S] or None
+        logp = torch.log_softmax(logits.float(), dim=-1)  # [b, V]
+        best = logp.argmax(dim=-1)  # [b]
+        best_cpu = best.cpu()
+        out_tok[active, t] = best_cpu
+        score[active] += logp.gather(1, best[:, None])[:, 0].double().cpu()
+        if attn is not None:
+            has_attention = True
+            if out_attn is None:
+                out_attn = torch.zeros((B, max_steps, S))
+            out_attn[active, t] = attn.float().cpu()
+        n_steps[active] = t + 1
+        is_eos = best_cpu == eos_id  # [b]
+        finished[active[is_eos]] = True
+        keep = ~is_eos & (t + 1 < limits[active])  # [b]
+        if not bool(keep.all()):  # drop finished rows from the batch
+            active = active[keep]
+            if not active.numel():
+                break
+            rows = keep.nonzero()[:, 0].to(src.device)
+            state = state.index_select(rows)
+            best = best[rows]
+        prev = best
+    tokens, attention = [], []
+    for b in range(B):
+        n = int(n_steps[b])
+        tokens.append(out_tok[b, : n - 1 if finished[b] else n].tolist())
+        if has_attention:
+            attention.append(out_attn[b, :n, : int(src_lens_cpu[b])].numpy())
+    return DecodeResult(tokens, attention if has_attention else None, score.tolist(), finished.tolist())
+
+
+# ------------------------------------------------------------------------------------------ beam
+@torch.no_grad()
+def beam_search(model, src: torch.Tensor, src_lens: torch.Tensor, beam_size: int = 4,
+                length_penalty: float = 1.0, max_len=None, bos_id: int = BOS,
+                eos_id: int = EOS) -> DecodeResult:
+    """Batched beam search (width ``beam_size``, score log p / |y|^length_penalty). Returns the best per sentence."""
+    if not isinstance(beam_size, int) or isinstance(beam_size, bool) or beam_size < 1:
+        raise HelpersError(f"beam_size 应为正整数 (a positive int)，实际为 {beam_size!r}。例如 beam_size=4。")
+    was_training = model.training
+    model.eval()
+    try:
+        return _beam_search(model, src, src_lens, beam_size, float(length_penalty), max_len, bos_id, eos_id)
+    finally:
+        model.train(was_training)
+
+
+def _normalised(score: float, length: int, alpha: float) -> float:
+    return score / (max(length, 1) ** alpha)
+
+
+def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id) -> DecodeResult:
+    device = src.device
+    B = src.shape[0]
+    src_lens_cpu = src_lens.cpu().long()
+    limits = _limits(src_lens_cpu, max_len)  # [B]
+    state = model.start(src, src_lens).index_select(torch.arange(B, device=device).repeat_interleave(k))
+    scores = torch.full((B, k), -math.inf)  # [B, k]
+    scores[:, 0] = 0.0  # only beam 0 is alive at the start
+    hist = torch.zeros((B * k, 0), dtype=torch.long)  # [B k, t] tokens so far
+    attn_hist = None  # [B k, t, S]
+    prev = torch.full((B * k,), bos_id, dtype=torch.long, device=device)
+    done = [False] * B
+    final: list[list[tuple]] = [[] for _ in range(B)]  # (normalised, score, tokens, attention, finished)
+    has_attention = False
+    t = 0
+    while not all(done):
+        logits, attn, state = model.step(prev, state)  # [B k, V], [B k, S] or None
+        has_attention = attn is not None
+        V = logits.shape[-1]
+        logp = torch.log_softmax(logits.float(), dim=-1).cpu()  # [B k, V]
+        cand = (scores.view(B * k, 1) + logp).view(B, k * V)  # [B, k V]
+        top_s, top_i = cand.topk(min(2 * k, k * V), dim=1)  # [B, 2k]
+        beam_of, tok_of = top_i // V, top_i % V  # [B, 2k]
+        step_attn = attn.float().cpu() if has_attention else None  # [B k, S]
+        new_rows, new_toks, new_scores = [], [], []
+        for b in range(B):
+            picked = []
+            if not done[b]:
+                for j in range(top_s.shape[1]):
+                    s = float(top_s[b, j])
+                    if s == -math.inf:
+                        break
+                    row = b * k + int(beam_of[b, j])
+                    if int(tok_of[b, j]) == eos_id:
+                        if j < k:  # an <eos> among the k best closes a hypothesis
+                            a = None
+                            if has_attention:
+                                a = torch.cat([attn_hist[row], step_attn[row][None]], 0) if attn_hist is not None \
+                                    else step_attn[row][None]
+                            final[b].append((_normalised(s, t + 1, alpha), s, hist[row].tolist(), a, True))
+                        continue
+                    if len(picked) < k:
+                        picked.append((row, int(tok_of[b, j]), s))
+                if len(final[b]) >= k or not picked:
+                    done[b] = True
+                elif t + 1 >= int(limits[b]):  # out of steps: the live beams become (unfinished) hypotheses
+                    for row, tok, s in picked:
+                        a = None
+                        if has_attention:
+                            a = torch.cat([attn_hist[row], step_attn[row][None]], 0) if attn_hist is not None \
+                                else step_attn[row][None]
+                        final[b].append((_normalised(s, t + 1, alpha), s, hist[row].tolist() + [tok], a, False))
+                    done[b] = True
+            if done[b]:
+                picked = []
+            while len(picked) < k:  # dead slots: keep shapes, score -inf
+                picked.append((b * k, PAD, -math.inf))
+            for row, tok, s in picked:
+                new_rows.append(row)
+                new_toks.append(tok)
+                new_scores.append(s)
+        t += 1
+        if all(done):
+            break
+        rows_t = torch.tensor(new_rows, dtype=torch.long)
+        toks_t = torch.tensor(new_toks, dtype=torch.long)
+        state = state.index_select(rows_t.to(device))
+        hist = torch.cat([hist[rows_t], toks_t[:, None]], dim=1)  # [B k, t]
+        if has_attention:
+            step_sel = step_attn[rows_t][:, None]  # [B k, 1, S]
+            attn_hist = step_sel if attn_hist is None else torch.cat([attn_hist[rows_t], step_sel], 1)
+        scores = torch.tensor(new_scores).view(B, k)
+        prev = toks_t.to(device)
+
+    tokens, attention, out_scores, finished = [], [], [], []
+    for b in range(B):
+        best = max(final[b], key=lambda h: h[0])  # first of equals wins (stable)
+        tokens.append(best[2])
+        out_scores.append(best[1])
+        finished.append(best[4])
+        if has_attention:
+            attention.append(best[3][:, : int(src_lens_cpu[b])].numpy())
+    return DecodeResult(tokens, attention if has_attention else None, out_scores, finished)
+
+
+# ------------------------------------------------------------------------------ many sentences
+def decode_sentences(model, src_ids, batch_size: int = 256, beam_size: int = 1, length_penalty: float = 1.0,
+                     max_len=None, device=None) -> DecodeResult:
+    """Decode a list of source id lists (each may end with the source <eos>) in length-sorted batches.
+
+    Returns one DecodeResult in the input order. beam_size=1 uses ``greedy_decode``.
+    """
+    src_ids = [list(s) for s in src_ids]
+    if device is None:
+        device = next(model.parameters()).device
+    order = sorted(range(len(src_ids)), key=lambda i: len(src_ids[i]))
+    tokens, attention, scores, finished = [None] * len(src_ids), [None] * len(src_ids), [0.0] * len(src_ids), \
+        [False] * len(src_ids)
+    has_attention = False
+    for start in range(0, len(order), batch_size):
+        idx = order[start: start + batch_size]
+        src, lens = pad_sequences([src_ids[i] for i in idx], device=device)
+        if beam_size == 1:
+            r = greedy_decode(model, src, lens, max_len=max_len)
+        else:
+            r = beam_search(model, src, lens, beam_size=beam_size, length_penalty=length_penalty, max_len=max_len)
+        has_attention = r.attention is not None
+        for n, i in enumerate(idx):
+            tokens[i], scores[i], finished[i] = r.tokens[n], r.scores[n], r.finished[n]
+            if has_attention:
+                attention[i] = r.attention[n]
+    return DecodeResult(tokens, attention if has_attention else None, scores, finished)
+
+
+# ------------------------------------------------------------------------------------- translate
+@dataclass
+class Translation:
+    """The result of ``translate``.
+
+    src_tokens  English tokens actually translated (after tokenisation / truncation)
+    tgt_tokens  Chinese tokens produced (no <eos>)
+    text        the Chinese sentence, tokens joined without spaces
+    attention   numpy [T, S] with attention[j, i] = weight on src_tokens[i] while producing tgt_tokens[j];
+                the last row (the <eos> step) and the last column (the source <eos>) are extra, so
+                T = len(tgt_tokens) + 1 and S = len(src_tokens) + 1 when both are present. None for
+                the model without attention.
+    score       log-probability of the output
+    truncated   True when the input had more than MAX_SRC_TOKENS tokens and only the first ones were used
+    note        a bilingual remark (e.g. about truncation), or ""
+    """
+
+    src_tokens: list[str]
+    tgt_tokens: list[str]
+    text: str
+    attention: np.ndarray | None
+    score: float = 0.0
+    truncated: bool = False
+    note: str = ""
+    model_name: str | None = None
+
+    def __repr__(self) -> str:
+        shape = None if self.attention is None else list(self.attention.shape)
+        extra = f", note={self.note!r}" if self.note else ""
+        return (f"Translation(src={' '.join(self.src_tokens)!r}, text={self.text!r}, "
+                f"attention shape={shape}{extra})")
+
+
+def _bad_input(message: str):
+    from .errors import EmptyInputError
+
+    return EmptyInputError(message)
+
+
+def prepare_source(sentence, src_vocab, max_src_tokens: int = MAX_SRC_TOKENS):
+    """Check and tokenise an English sentence -> (tokens, ids, truncated, note).
+
+    Not a string -> HelpersError; nothing but spaces / punctuation -> EmptyInputError; words outside the
+    vocabulary (including Chinese text, emoji, HTML) -> UnknownWordError naming them. More than
+    ``max_src_tokens`` tokens: only the first ``max_src_tokens`` are kept (checked before the unknown
+    words, so a huge input costs no more than a short one).
+    """
+    from .corpus import tokenize_en
+
+    if not isinstance(sentence, str):
+        raise HelpersError(f"请输入一个英文句子字符串 (a str)，收到的是 (got) {type(sentence).__name__}。"
+                           f"例如 translate(model, 'i am a student .')。")
+    tokens = tokenize_en(sentence)
+    if not any(any(ch.isalnum() for ch in t) for t in tokens):
+        raise _bad_input("句子是空的或只有标点 (empty input)：请输入至少一个英文单词，例如 'i am a student .'。")
+    truncated, note = False, ""
+    if len(tokens) > max_src_tokens:
+        note = (f"输入有 {len(tokens)} 个词，超过 {max_src_tokens} 个，只翻译了前 {max_src_tokens} 个 "
+                f"(input truncated to the first {max_src_tokens} of {len(tokens)} tokens)。")
+        tokens, truncated = tokens[:max_src_tokens], True
+    tokens = [t if len(t) <= 40 else t[:20] + "…" for t in tokens]  # no vocabulary word is that long
+    missing = [t for t in tokens if t not in src_vocab]
+    if missing:
+        hint = ("这个模型只翻译英文 → 中文，请输入英文句子 (English input expected)。"
+                if _CJK.search(sentence) else "")
+        raise src_vocab.unknown_error(missing, hint)
+    return tokens, src_vocab.encode(tokens), truncated, note
+
+
+def translate(model, sentence, beam_size: int = 1, length_penalty: float = 1.0,
+              max_src_tokens: int = MAX_SRC_TOKENS) -> Translation:
+    """Translate one English sentence with ``model`` (a model from ``load_pretrained`` / ``make_model``).
+
+    Bad input (not a string, empty, unknown words, non-English text) raises a ``HelpersError``
+    (``ValueError``) with a Chinese + English message. Input longer than ``max_src_tokens`` tokens is
+    truncated to its first ``max_src_tokens`` tokens, and the result says so (``.truncated``, ``.note``).
+    """
+    src_vocab, tgt_vocab = getattr(model, "src_vocab", None), getattr(model, "tgt_vocab", None)
+    if src_vocab is None or tgt_vocab is None:
+        raise HelpersError("这个模型没有词表 (model has no vocabularies): 请用 helpers.load_pretrained(...)、"
+                           "helpers.load_checkpoint(...) 或 helpers.train.make_model(...) 得到的模型。")
+    src_tokens, src_ids, truncated, note = prepare_source(sentence, src_vocab, max_src_tokens)
+    device = next(model.parameters()).device
+    src = torch.tensor([src_ids], dtype=torch.long, device=device)  # [1, S]
+    lens = torch.tensor([len(src_ids)], dtype=torch.long, device=device)  # [1]
+    if beam_size == 1:
+        r = greedy_decode(model, src, lens)
+    else:
+        r = beam_search(model, src, lens, beam_size=beam_size, length_penalty=length_penalty)
+    tgt_tokens = tgt_vocab.decode(r.tokens[0])
+    return Translation(
+        src_tokens=src_tokens,
+        tgt_tokens=list(tgt_tokens),
+        text=tgt_vocab.join(tgt_tokens),
+        attention=None if r.attention is None else r.attention[0].astype(np.float32),
+        score=float(r.scores[0]),
+        truncated=truncated,
+        note=note,
+        model_name=getattr(model, "name", None),
+    )

@@ -1,0 +1,383 @@
+"""Training the companion Seq2Seq models (teacher forcing, sections 9.9 / 9.10), and its command line.
+
+``train(model, pairs, ...)`` minimises the token-level cross-entropy of the reference translation,
+-Σ_t log p(y_t | y_<t, x), with the decoder fed the reference tokens (teacher forcing):
+
+* masked loss: padding positions of the target are ignored (``ignore_index = <pad>``);
+* Adam, gradient-norm clipping, mini-batches of sentences of similar length (bucketing: little
+  padding, so little wasted work);
+* a budget in epochs, steps and/or seconds, whichever ends first;
+* validation char-BLEU (greedy decoding of a fixed validation sample) once per epoch or every
+  ``eval_every`` steps, early stopping when it has not improved ``patience`` times, and the weights of
+  the best validation point restored at the end;
+* a ``tqdm.auto`` progress bar (a widget in Jupyter, text in a terminal) and an optional
+  ``callback(history)`` so a notebook can redraw a live loss curve;
+* Ctrl-C (KeyboardInterrupt) ends training cleanly: the best weights so far are kept;
+* the same seed gives the same history on the CPU; CUDA or Apple MPS is used when present.
+
+Command line (writes a checkpoint, see ``helpers.checkpoint``)::
+
+    python -m helpers.train --model luong-general --out my-model.pt [--seed 0] [--epochs 5] [--seconds 120]
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+
+import torch
+from torch import nn
+
+from .checkpoint import attach_vocabs
+from .decode import decode_sentences
+from .env import pick_device
+from .errors import HelpersError
+
+__all__ = [
+    "DEFAULT_SIZES",
+    "History",
+    "encode_pairs",
+    "evaluate_bleu",
+    "main",
+    "make_model",
+    "make_batches",
+    "masked_loss",
+    "train",
+]
+
+PAD, BOS, EOS, UNK = 0, 1, 2, 3
+
+# The size of every shipped model and of the notebook's default model (the same for "none", so the
+# bottleneck comparison is fair).
+DEFAULT_SIZES = {"emb_size": 64, "hidden_size": 64, "num_layers": 1, "rnn": "gru", "bidirectional": False,
+                 "input_feeding": False, "dropout": 0.0}
+
+
+def make_model(variant: str = "luong-general", src_vocab=None, tgt_vocab=None, seed: int = 0, **sizes):
+    """A fresh Seq2Seq (weights drawn with ``seed``) carrying its vocabularies, ready for ``train``/``translate``.
+
+    Vocabularies default to ``helpers.corpus.build_vocabs()``; ``sizes`` override ``DEFAULT_SIZES``.
+    """
+    from .seq2seq import Seq2Seq
+
+    if src_vocab is None or tgt_vocab is None:
+        from .corpus import build_vocabs
+
+        src_vocab, tgt_vocab = build_vocabs()
+    config = {**DEFAULT_SIZES, **sizes}
+    torch.manual_seed(seed)
+    model = Seq2Seq(variant, len(src_vocab), len(tgt_vocab), **config)
+    return attach_vocabs(model, src_vocab, tgt_vocab, name=variant, meta={})
+
+
+# ------------------------------------------------------------------------------------------ data
+def encode_pairs(pairs, src_vocab, tgt_vocab):
+    """Pairs with ``.src`` / ``.tgt`` token lists -> (source id lists, target id lists), no <bos>/<eos>."""
+    src = [list(src_vocab.encode(p.src)) for p in pairs]
+    tgt = [list(tgt_vocab.encode(p.tgt)) for p in pairs]
+    return src, tgt
+
+
+def make_batches(lengths, batch_size: int, rng: random.Random, pool: int = 50) -> list[list[int]]:
+    """Shuffle, then sort pools of ``pool * batch_size`` examples by length and cut them into batches.
+
+    Sentences in a batch have similar lengths (little padding); the batch order is shuffled.
+    """
+    idx = list(range(len(lengths)))
+    rng.shuffle(idx)
+    batches = []
+    for start in range(0, len(idx), pool * batch_size):
+        chunk = sorted(idx[start: start + pool * batch_size], key=lambda i: lengths[i])
+        batches.extend(chunk[k: k + batch_size] for k in range(0, len(chunk), batch_size))
+    rng.shuffle(batches)
+    return batches
+
+
+def _padded(seqs, prefix=(), suffix=()) -> tuple[torch.Tensor, torch.Tensor]:
+    """Whole data set as one padded tensor [N, L] + lengths [N] (sliced per batch later)."""
+    full = [list(prefix) + s + list(suffix) for s in seqs]
+    lens = torch.tensor([len(s) for s in full], dtype=torch.long)
+    out = torch.full((len(full), int(lens.max())), PAD, dtype=torch.long)
+    for n, s in enumerate(full):
+        out[n, : len(s)] = torch.tensor(s, dtype=torch.long)
+    return out, lens
+
+
+def evaluate_bleu(model, pairs, batch_size: int = 500) -> float:
+    """Corpus char-BLEU in [0, 1] of greedy translations of ``pairs`` (uses model.src_vocab / tgt_vocab)."""
+    from .metrics import bleu
+
+    src_ids = [list(model.src_vocab.encode(p.src)) for p in pairs]
+    result = decode_sentences(model, src_ids, batch_size=batch_size)
+    hyps = [model.tgt_vocab.join(model.tgt_vocab.decode(t)) for t in result.tokens]
+    refs = [model.tgt_vocab.join(p.tgt) for p in pairs]
+    return bleu(hyps, refs, level="char")
+
+
+def masked_loss(logits: torch.Tensor, targets: torch.Tensor, pad_id: int = PAD) -> torch.Tensor:
+    """Mean cross-entropy over the real target tokens: logits [B, T, V], targets [B, T]; pad positions ignored."""
+    return nn.functional.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=pad_id)
+
+
+# --------------------------------------------------------------------------------------- history
+@dataclass
+class History:
+    """What ``train`` records (plain lists, JSON-able via ``to_dict``; plot them live with a callback).
+
+    step_loss[k]   mean token cross-entropy of training step k+1
+    epoch_loss[e]  mean of the step losses of epoch e+1 (complete epochs only)
+    val_step / val_bleu / val_time: step, char-BLEU on the validation sample, and wall seconds since
+                   the start, at every validation
+    stopped        why training ended: "budget", "early_stop", "target" or "interrupted"
+    """
+
+    step_loss: list[float] = field(default_factory=list)
+    epoch_loss: list[float] = field(default_factory=list)
+    val_step: list[int] = field(default_factory=list)
+    val_bleu: list[float] = field(default_factory=list)
+    val_time: list[float] = field(default_factory=list)
+    steps: int = 0
+    epochs: float = 0.0
+    wall_time: float = 0.0
+    best_bleu: float = -1.0
+    best_step: int = 0
+    stopped: str = "budget"
+    device: str = "cpu"
+    seed: int = 0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def summary(self) -> dict:
+        """The short record stored in checkpoint metadata (no per-step lists)."""
+        return {k: v for k, v in self.to_dict().items() if k not in ("step_loss",)}
+
+
+def _check_budget(epochs, steps, seconds):
+    for name, value in (("epochs", epochs), ("steps", steps), ("seconds", seconds)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0):
+            raise HelpersError(f"训练预算 {name} 应为正数或 None (a positive number or None)，实际为 {value!r}。")
+    if epochs is None and steps is None and seconds is None:
+        return 5, None, None  # default budget
+    return epochs, steps, seconds
+
+
+# ----------------------------------------------------------------------------------------- train
+def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=None, batch_size: int = 64,
+          lr: float = 3e-3, clip: float = 1.0, seed: int = 0, eval_every: int | None = None,
+          val_size: int = 300, patience: int = 3, target_bleu: float | None = None, device=None,
+          callback=None, callback_every: int = 50, progress: bool = True, restore_best: bool = True,
+          lr_schedule: str = "cosine", word_dropout: float = 0.0) -> History:
+    """Train ``model`` (from ``make_model``) on ``pairs`` (default: ``load_corpus("train")``); returns a History.
+
+    valid: validation pairs (default: the first ``val_size`` of ``load_corpus("valid")``; ``False`` = none).
+    Budget: ``epochs`` / ``steps`` / ``seconds``, whichever ends first (default 5 epochs).
+    eval_every: validate every this many steps (default: at the end of every epoch).
+    patience: stop after this many validations without a better BLEU (None = never).
+    target_bleu: stop as soon as the validation BLEU reaches it (time-to-quality).
+    callback(history): called every ``callback_every`` steps and after every validation.
+    lr_schedule: "cosine" (from lr down to lr / 10 over the budget, when it is given in steps or epochs)
+    or "constant".
+    word_dropout: probability of replacing a decoder input token by <unk> (teacher forcing with holes,
+    Bowman et al. 2016), so the decoder leans more on the attention context than on its own history.
+    """
+    from .env import seed_everything
+
+    epochs, steps, seconds = _check_budget(epochs, steps, seconds)
+    if not hasattr(model, "src_vocab"):
+        raise HelpersError("模型没有词表 (model has no vocabularies): 请用 helpers.train.make_model(...) 建立模型。")
+    if pairs is None:
+        from .corpus import load_corpus
+
+        pairs = load_corpus("train")
+    if valid is None:
+        from .corpus import load_corpus
+
+        valid = load_corpus("valid")[:val_size]
+    valid = list(valid or [])[:val_size] if valid is not False else []
+    pairs = list(pairs)
+    if not pairs:
+        raise HelpersError("训练数据为空 (no training pairs)。请传入 load_corpus('train') 之类的句对列表。")
+
+    device = pick_device(device)
+    seed_everything(seed)
+    rng = random.Random(seed)
+    model.to(device)
+    src_ids, tgt_ids = encode_pairs(pairs, model.src_vocab, model.tgt_vocab)
+    src_all, src_lens_all = _padded(src_ids)  # [N, S], [N]
+    tgt_all, tgt_lens_all = _padded(tgt_ids, prefix=(BOS,), suffix=(EOS,))  # [N, T + 1]: <bos> y <eos>
+    lengths = [len(s) * 1000 + len(t) for s, t in zip(src_ids, tgt_ids)]
+    opt = torch.optim.Adam(model.parameters(), lr=lr)
+
+    hist = History(device=str(device), seed=seed)
+    best_state = copy.deepcopy(model.state_dict())
+    bad_evals = 0
+    batches_per_epoch = math.ceil(len(pairs) / batch_size)
+    total = steps if steps is not None else (int(epochs * batches_per_epoch) if epochs is not None else None)
+    if lr_schedule not in ("cosine", "constant"):
+        raise HelpersError(f"lr_schedule 只能是 'cosine' 或 'constant'，实际为 {lr_schedule!r}。")
+    if lr_schedule == "cosine" and total:
+        def factor(step):  # 1 -> 0.1 along half a cosine
+            return 0.1 + 0.45 * (1 + math.cos(math.pi * min(step, total) / total))
+
+        sched = torch.optim.lr_scheduler.LambdaLR(opt, factor)
+    else:
+        sched = None
+    bar = _progress(total, progress, getattr(model, "name", None) or model.config["variant"])
+    start = time.perf_counter()
+
+    def validate() -> bool:
+        """Validate, keep the best weights; True when training should stop."""
+        nonlocal best_state, bad_evals
+        if not valid:
+            return False
+        score = evaluate_bleu(model, valid)
+        model.train()
+        hist.val_step.append(hist.steps)
+        hist.val_bleu.append(score)
+        hist.val_time.append(time.perf_counter() - start)
+        if score > hist.best_bleu:
+            hist.best_bleu, hist.best_step, bad_evals = score, hist.steps, 0
+            best_state = copy.deepcopy(model.state_dict())
+        else:
+            bad_evals += 1
+        bar.set_postfix(loss=f"{hist.step_loss[-1]:.3f}", bleu=f"{score:.3f}", refresh=False)
+        if callback is not None:
+            callback(hist)
+        if target_bleu is not None and score >= target_bleu:
+            hist.stopped = "target"
+            return True
+        if patience is not None and bad_evals >= patience:
+            hist.stopped = "early_stop"
+            return True
+        return False
+
+    model.train()
+    try:
+        epoch = 0
+        done = False
+        while not done:
+            epoch_losses = []
+            batches = make_batches(lengths, batch_size, rng)
+            for n, batch in enumerate(batches):
+                idx = torch.tensor(batch, dtype=torch.long)
+                S, T1 = int(src_lens_all[idx].max()), int(tgt_lens_all[idx].max())
+                src = src_all[idx, :S].to(device)  # [B, S]
+                src_lens = src_lens_all[idx].to(device)  # [B]
+                tgt = tgt_all[idx, :T1].to(device)  # [B, T + 1]
+                tgt_in = tgt[:, :-1]  # [B, T]
+                if word_dropout:
+                    holes = (torch.rand(tgt_in.shape, device=device) < word_dropout) & (tgt_in > EOS)
+                    tgt_in = tgt_in.masked_fill(holes, UNK)
+                logits, _ = model(src, src_lens, tgt_in)  # [B, T, V]
+                loss = masked_loss(logits, tgt[:, 1:])  # padding ignored
+                opt.zero_grad(set_to_none=True)
+                loss.backward()
+                if clip:
+                    nn.utils.clip_grad_norm_(model.parameters(), clip)
+                opt.step()
+                if sched is not None:
+                    sched.step()
+                hist.steps += 1
+                hist.step_loss.append(loss.item())
+                epoch_losses.append(hist.step_loss[-1])
+                hist.epochs = epoch + (n + 1) / len(batches)
+                hist.wall_time = time.perf_counter() - start
+                bar.update(1)
+                if hist.steps % 10 == 0:
+                    bar.set_postfix(loss=f"{hist.step_loss[-1]:.3f}", refresh=False)
+                if callback is not None and callback_every and hist.steps % callback_every == 0:
+                    callback(hist)
+                if eval_every and hist.steps % eval_every == 0 and validate():
+                    done = True
+                    break
+                if (steps is not None and hist.steps >= steps) or \
+                        (seconds is not None and hist.wall_time >= seconds):
+                    done = True
+                    break
+            if len(epoch_losses) == len(batches):
+                hist.epoch_loss.append(sum(epoch_losses) / len(epoch_losses))
+            epoch += 1
+            if epochs is not None and epoch >= epochs:
+                done = True
+            if not eval_every and hist.stopped == "budget" and (len(epoch_losses) == len(batches) or done):
+                if validate():
+                    done = True
+            elif eval_every and done and hist.stopped == "budget" and hist.steps not in hist.val_step:
+                validate()  # a final validation at the end of the budget
+    except KeyboardInterrupt:
+        hist.stopped = "interrupted"
+    finally:
+        bar.close()
+    if restore_best and hist.val_bleu:
+        model.load_state_dict(best_state)
+    model.eval()
+    hist.wall_time = time.perf_counter() - start
+    if callback is not None:
+        try:
+            callback(hist)  # a last redraw with the final numbers
+        except KeyboardInterrupt:
+            hist.stopped = "interrupted"
+    return hist
+
+
+def _progress(total, enabled: bool, name: str):
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, disable=not enabled, desc=f"训练 {name}", unit="step", leave=True)
+
+
+# ------------------------------------------------------------------------------------ command line
+def main(argv=None) -> int:
+    import argparse
+    import shlex
+
+    from .checkpoint import save_checkpoint
+    from .seq2seq import VARIANTS
+
+    p = argparse.ArgumentParser(prog="python -m helpers.train",
+                                description="训练一个英译中 Seq2Seq 模型并保存检查点 (train a model, save a checkpoint)")
+    p.add_argument("--model", default="luong-general", choices=VARIANTS, help="模型类型 (variant)")
+    p.add_argument("--out", required=True, help="检查点路径 (checkpoint path), e.g. my-model.pt")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--epochs", type=float, default=None)
+    p.add_argument("--steps", type=int, default=None)
+    p.add_argument("--seconds", type=float, default=None)
+    p.add_argument("--batch-size", type=int, default=64)
+    p.add_argument("--lr", type=float, default=3e-3)
+    p.add_argument("--hidden", type=int, default=DEFAULT_SIZES["hidden_size"])
+    p.add_argument("--emb", type=int, default=DEFAULT_SIZES["emb_size"])
+    p.add_argument("--rnn", default="gru", choices=["gru", "lstm"])
+    p.add_argument("--bidirectional", action="store_true")
+    p.add_argument("--input-feeding", action="store_true")
+    p.add_argument("--patience", type=int, default=3)
+    p.add_argument("--device", default=None, help="cpu / cuda / mps (默认自动 default: auto)")
+    p.add_argument("--no-progress", action="store_true")
+    args = p.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        model = make_model(args.model, seed=args.seed, emb_size=args.emb, hidden_size=args.hidden, rnn=args.rnn,
+                           bidirectional=args.bidirectional, input_feeding=args.input_feeding)
+        hist = train(model, epochs=args.epochs, steps=args.steps, seconds=args.seconds,
+                     batch_size=args.batch_size, lr=args.lr, seed=args.seed, patience=args.patience,
+                     device=args.device, progress=not args.no_progress)
+        path = save_checkpoint(model.cpu(), args.out, meta={
+            "name": args.model,
+            "train": {**hist.summary(), "batch_size": args.batch_size, "lr": args.lr},
+            "metrics": {"valid_char_bleu": hist.best_bleu},
+            "command": "python -m helpers.train " + shlex.join(argv),
+        })
+    except ValueError as exc:  # HelpersError and friends: a message for the user, no traceback
+        print(f"错误 (error): {exc}", file=sys.stderr)
+        return 2
+    print(f"{args.model}: {hist.steps} steps, {hist.wall_time:.1f} s, best valid char-BLEU {hist.best_bleu:.3f} "
+          f"({hist.stopped}); saved {path.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
