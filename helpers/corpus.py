@@ -34,7 +34,7 @@ __all__ = [
     "UnknownWordError", "EmptyInputError",
 ]
 
-CORPUS_VERSION = "1.0"
+CORPUS_VERSION = "1.1"
 SPLITS = {"train": 20000, "valid": 1000, "test": 1000, "long": 500}
 SHORT_RANGE = (3, 20)
 LONG_RANGE = (21, 50)

@@ -24,8 +24,8 @@ Alignment rule (links are (source_index, target_index), sure ⊆ possible):
    (a -> 一名, the -> 那只) and no link when Chinese has none (in the park -> 在 公园).
 3. Chinese function tokens get *possible* links to the English word that triggers them, or none:
    的 -> the adjective / relative pronoun / possessive (red, that, my, 's); 了 -> the past-tense verb
-   (or "did"); 吗 -> the fronted auxiliary (do, did, is, will, can); 很 -> the copula (is/was) or
-   sure to "very"; 正在 -> am/is/are of the progressive; do/does/did -> 不/没 in a negation.
+   (or "did"); 吗 -> the fronted auxiliary (do, did, is, will, can) and the "?"; 很 -> the copula
+   (is/was) or sure to "very"; 正在 -> am/is/are of the progressive and the -ing verb; do/does/did -> 不/没 in a negation.
 4. English words with no counterpart (of in "a cup of tea", to in "go to school") get a possible link
    to the word they belong to (of -> 杯 token, to -> 去) or none.
 
@@ -390,7 +390,7 @@ def _render_act(c, tags):
     if tense in ("f", "c") and q not in ("when",):
         zh.append(_z("会", (e_aux,)))
     if prog:
-        zh.append(_z("正在", (), (e_aux,) + tuple(p_en[:1])))
+        zh.append(_z("正在", (), (e_aux,) + tuple(p_en[:1]) + ((e_main,) if e_main is not None else ())))
         tags.add("progressive")
     if q == "where":
         ew_place = e_wh
@@ -554,6 +554,8 @@ def render(spec):
     ep = _e("?" if question else ".")
     en.append(ep)
     zh.append(_z("？" if question else "。", (ep,)))
+    if question:  # 吗 marks the question as "?" does: a possible link (rule 3)
+        zh = [(w, sure, poss + (ep,)) if w == "吗" else (w, sure, poss) for w, sure, poss in zh]
     for i, e in enumerate(en):
         e.append(i)  # token -> its index, read back as e[1]
     sure = frozenset([(e[1], j) for j, z in enumerate(zh) for e in z[1]])

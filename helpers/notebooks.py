@@ -36,8 +36,13 @@ def notebook_paths(include_solutions: bool = True) -> list[Path]:
     return paths
 
 
-def execute_notebook(path: Path, *, quick: bool, timeout: int = 600, kernel_name: str = KERNEL_NAME):
-    """Run a notebook top to bottom in a fresh kernel (cwd = its folder); return the executed node."""
+def execute_notebook(path: Path, *, quick: bool, timeout: int = 600, kernel_name: str = KERNEL_NAME,
+                     runs: int = 1):
+    """Run a notebook top to bottom in a fresh kernel (cwd = its folder); return the executed node.
+
+    ``runs=2`` is "Run All" twice in the same kernel (what a teacher does after a demo); the returned
+    node holds the second run's outputs. A failing cell raises nbclient's CellExecutionError.
+    """
     import nbformat
     from nbclient import NotebookClient
 
@@ -49,7 +54,13 @@ def execute_notebook(path: Path, *, quick: bool, timeout: int = 600, kernel_name
         client = NotebookClient(
             nb, timeout=timeout, kernel_name=kernel_name, resources={"metadata": {"path": str(path.parent)}}
         )
-        client.execute()
+        if runs == 1:
+            client.execute()
+        else:
+            with client.setup_kernel():
+                for _ in range(runs):
+                    for index, cell in enumerate(nb.cells):
+                        client.execute_cell(cell, index)
     finally:
         if old is None:
             os.environ.pop("NB_QUICK", None)

@@ -118,6 +118,39 @@ def evaluate_bleu(model, pairs, batch_size: int = 500) -> float:
     return bleu(hyps, refs, level="char")
 
 
+def _gold_triples(pairs) -> list[torch.Tensor]:
+    """Per pair a float tensor [L, 3] of (target j, source i, weight): sure links, uniform per target."""
+    out = []
+    for pair in pairs:
+        links = sorted(getattr(pair, "sure", ()) or ())
+        per_target: dict[int, list[int]] = {}
+        for i, j in links:
+            per_target.setdefault(j, []).append(i)
+        rows = [(j, i, 1.0 / len(srcs)) for j, srcs in per_target.items() for i in srcs]
+        out.append(torch.tensor(rows, dtype=torch.float32).reshape(-1, 3))
+    return out
+
+
+def alignment_loss(attention: torch.Tensor, batch: list[int], gold: list[torch.Tensor]) -> torch.Tensor:
+    """Guided alignment: mean over target tokens with gold links of -Σ_i g_ji log α_ji.
+
+    attention [B, T, S] (row t = the step that produces target token t), batch = pair indices,
+    gold = ``_gold_triples`` of all pairs.
+    """
+    target = torch.zeros_like(attention)  # [B, T, S]
+    for b, n in enumerate(batch):
+        rows = gold[n]
+        if len(rows):
+            j, i = rows[:, 0].long(), rows[:, 1].long()
+            keep = (j < attention.shape[1]) & (i < attention.shape[2])
+            target[b, j[keep], i[keep]] = rows[keep, 2].to(attention.dtype)
+    has_gold = target.sum(-1) > 0  # [B, T]
+    if not bool(has_gold.any()):
+        return attention.sum() * 0.0
+    nll = -(target * torch.log(attention.clamp_min(1e-9))).sum(-1)  # [B, T]
+    return nll[has_gold].mean()
+
+
 def masked_loss(logits: torch.Tensor, targets: torch.Tensor, pad_id: int = PAD) -> torch.Tensor:
     """Mean cross-entropy over the real target tokens: logits [B, T, V], targets [B, T]; pad positions ignored."""
     return nn.functional.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1), ignore_index=pad_id)
@@ -171,7 +204,7 @@ def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=Non
           lr: float = 3e-3, clip: float = 1.0, seed: int = 0, eval_every: int | None = None,
           val_size: int = 300, patience: int = 3, target_bleu: float | None = None, device=None,
           callback=None, callback_every: int = 50, progress: bool = True, restore_best: bool = True,
-          lr_schedule: str = "cosine", word_dropout: float = 0.0) -> History:
+          lr_schedule: str = "cosine", word_dropout: float = 0.0, align_weight: float = 0.0) -> History:
     """Train ``model`` (from ``make_model``) on ``pairs`` (default: ``load_corpus("train")``); returns a History.
 
     valid: validation pairs (default: the first ``val_size`` of ``load_corpus("valid")``; ``False`` = none).
@@ -184,6 +217,9 @@ def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=Non
     or "constant".
     word_dropout: probability of replacing a decoder input token by <unk> (teacher forcing with holes,
     Bowman et al. 2016), so the decoder leans more on the attention context than on its own history.
+    align_weight: weight λ of guided alignment (Chen et al. 2016, "Guided Alignment Training"): the loss
+    adds λ · cross-entropy between each target token's gold sure links (uniform over them) and the
+    model's attention row. 0 (default) = attention is learned from the translation loss alone.
     """
     from .env import seed_everything
 
@@ -211,6 +247,7 @@ def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=Non
     src_all, src_lens_all = _padded(src_ids)  # [N, S], [N]
     tgt_all, tgt_lens_all = _padded(tgt_ids, prefix=(BOS,), suffix=(EOS,))  # [N, T + 1]: <bos> y <eos>
     lengths = [len(s) * 1000 + len(t) for s, t in zip(src_ids, tgt_ids)]
+    gold = _gold_triples(pairs) if align_weight else None
     opt = torch.optim.Adam(model.parameters(), lr=lr)
 
     hist = History(device=str(device), seed=seed)
@@ -273,8 +310,10 @@ def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=Non
                 if word_dropout:
                     holes = (torch.rand(tgt_in.shape, device=device) < word_dropout) & (tgt_in > EOS)
                     tgt_in = tgt_in.masked_fill(holes, UNK)
-                logits, _ = model(src, src_lens, tgt_in)  # [B, T, V]
+                logits, attention = model(src, src_lens, tgt_in)  # [B, T, V], [B, T, S]
                 loss = masked_loss(logits, tgt[:, 1:])  # padding ignored
+                if align_weight and attention is not None:
+                    loss = loss + align_weight * alignment_loss(attention, batch, gold)
                 opt.zero_grad(set_to_none=True)
                 loss.backward()
                 if clip:

@@ -62,8 +62,10 @@ def test_notebook_carries_book_numbering(name):
 
 @pytest.mark.notebook
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
-def test_notebook_runs_top_to_bottom_in_quick_mode(path):
-    nb = execute_notebook(path, quick=True, timeout=300)
+def test_notebook_runs_top_to_bottom_twice_in_quick_mode(path):
+    # Run All twice in one kernel: a teacher re-running a demo must not hit stale state.
+    # Each notebook starts in a fresh kernel, so 03, 05 and 07 also run with nothing run before them.
+    nb = execute_notebook(path, quick=True, timeout=300, runs=2)
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert errors == []
 
