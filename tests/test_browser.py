@@ -76,14 +76,7 @@ def poke_attention_explorer(page) -> None:
 
 CASES = [
     pytest.param("00_setup_check", poke_temperature_slider, id="00_setup_check"),
-    pytest.param(
-        "07_heatmaps",
-        poke_attention_explorer,
-        id="07_heatmaps",
-        marks=pytest.mark.skipif(
-            not (NOTEBOOKS / "07_heatmaps.ipynb").exists(), reason="07_heatmaps not written yet"
-        ),
-    ),
+    pytest.param("07_heatmaps", poke_attention_explorer, id="07_heatmaps"),
 ]
 
 
