@@ -356,6 +356,11 @@ def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=Non
         model.load_state_dict(best_state)
     model.eval()
     hist.wall_time = time.perf_counter() - start
+    if progress:  # a plain line that survives in saved notebooks, where the progress widget does not
+        bleu = f"，最佳验证 char-BLEU {hist.best_bleu:.3f}" if hist.val_bleu else ""
+        print(f"训练 {getattr(model, 'name', None) or model.config['variant']} 结束 (done): {hist.steps} 步，"
+              f"{hist.wall_time:.1f} s，最后损失 (loss) {hist.step_loss[-1] if hist.step_loss else float('nan'):.3f}"
+              f"{bleu}，停止原因 (stopped): {hist.stopped}")
     if callback is not None:
         try:
             callback(hist)  # a last redraw with the final numbers

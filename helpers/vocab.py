@@ -48,8 +48,8 @@ def tokenize_en(text: str) -> list[str]:
             out.append(tok)
         elif tok in CONTRACTIONS:
             out += CONTRACTIONS[tok].split()
-        elif tok.endswith("n't"):
-            out += [tok[:-3], "not"]
+        elif tok.endswith("n't"):  # "didn't" -> did not; an already split "n't" -> not
+            out += [t for t in (tok[:-3], "not") if t]
         elif tok.endswith("'s"):
             out += [tok[:-2], "'s"]
         elif "'" in tok:
