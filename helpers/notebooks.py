@@ -133,7 +133,15 @@ def main(argv=None) -> int:
     total = 0.0
     for path in paths:
         start = time.perf_counter()
-        nb = execute_notebook(path, quick=args.quick)
+        try:
+            nb = execute_notebook(path, quick=args.quick)
+        except Exception as exc:  # a missing kernel is the one set-up problem worth translating here
+            if type(exc).__name__ != "NoSuchKernel":
+                raise
+            print(f"找不到 Jupyter 内核 '{KERNEL_NAME}' (kernel not found)。请在本仓库的环境里运行："
+                  f"python -m ipykernel install --user --name {KERNEL_NAME}，或用 make lab / make test 建好 .venv。",
+                  file=sys.stderr)
+            return 2
         seconds = time.perf_counter() - start
         total += seconds
         if not args.quick or args.save:

@@ -73,3 +73,13 @@ def test_notebook_runs_top_to_bottom_twice_in_quick_mode(path):
 def test_notebooks_have_no_machine_paths_in_source():
     for path in PATHS:
         assert str(ROOT) not in _text(path), path
+
+
+def test_missing_kernel_says_what_to_run(monkeypatch, capsys):
+    import helpers.notebooks as runner
+
+    real = runner.execute_notebook
+    monkeypatch.setattr(runner, "execute_notebook",
+                        lambda path, quick: real(path, quick=quick, kernel_name="no-such-kernel-for-test"))
+    assert runner.main(["execute", "--quick", "00_setup"]) == 2
+    assert "ipykernel install" in capsys.readouterr().err
