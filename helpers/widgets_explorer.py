@@ -277,8 +277,10 @@ class AttentionExplorer(PngBox):
         self.show_gold.observe(self._on_step, names="value")
         self.examples.observe(self._on_example, names="value")
 
-        row1 = widgets.HBox([self.sentence, self.examples])
-        row2 = widgets.HBox([self.model, self.step, self.show_gold] + ([] if self.compact else [self.compare]))
+        wrap = widgets.Layout(flex_flow="row wrap")  # narrow notebooks wrap controls instead of cutting them
+        row1 = widgets.HBox([self.sentence, self.examples], layout=wrap)
+        row2 = widgets.HBox([self.model, self.step, self.show_gold] + ([] if self.compact else [self.compare]),
+                            layout=widgets.Layout(flex_flow="row wrap"))
         children = [row1, row2, self.image, self.message, self.readout]
         super().__init__(children)
         self.sentence.value = sentence  # triggers the first translation + drawing
