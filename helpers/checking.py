@@ -232,3 +232,21 @@ def softmaxed_probe(out: torch.Tensor, expected_scores: torch.Tensor) -> tuple[s
     if try_close(out, lambda: torch.softmax(expected_scores, dim=-1)):
         return "softmax_applied", "这里只要分数 (scores)，不要做 softmax：归一化是下一步 Eq. (9-37) 的事。"
     return None
+
+
+def read_number(answer, unfinished: str) -> tuple[float | None, Verdict | None]:
+    """Parse a student's numeric answer: ``(value, None)``, or ``(None, a failing Verdict)`` that says why.
+
+    ``unfinished`` is what to fill in, shown after "尚未完成" when the answer is None.
+    """
+    if answer is None:
+        return None, Verdict(False, f"{NOT_FINISHED}：{unfinished}", {"kind": "unfinished"})
+    if isinstance(answer, bool):
+        return None, Verdict(False, "请填入一个数 (a number)，而不是 True/False。", {"kind": "type"})
+    try:
+        value = float(answer)
+    except (TypeError, ValueError, OverflowError):
+        return None, Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。", {"kind": "type"})
+    if value != value or value in (float("inf"), float("-inf")):
+        return None, Verdict(False, "你的答案不是有限的数 (NaN / inf)。", {"kind": "value"})
+    return value, None

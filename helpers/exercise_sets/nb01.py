@@ -12,10 +12,9 @@ corpus), so that importing ``helpers.exercises`` stays fast.
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
-from ..checking import NOT_FINISHED, Verdict
+from ..checking import NOT_FINISHED, Verdict, read_number
 from ..exercises import Exercise, register
 from ..metrics import bleu, sentence_bleu
 
@@ -77,16 +76,9 @@ READ_BUCKET = (31, 40)
 
 def check_read_bleu(answer) -> Verdict:
     answer = resolve(answer)
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入从图上读出的数，例如 0.5。", {"kind": "unfinished"})
-    if isinstance(answer, bool):
-        return Verdict(False, "请填入一个数 (a number)，而不是 True/False。", {"kind": "type"})
-    try:
-        value = float(answer)
-    except (TypeError, ValueError):
-        return Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。", {"kind": "type"})
-    if math.isnan(value):
-        return Verdict(False, "你的答案是 NaN (not a number)。", {"kind": "value"})
+    value, problem = read_number(answer, "请填入从图上读出的数，例如 0.5。")
+    if problem:
+        return problem
     expected = bucket_bleu("none", READ_BUCKET)
     if expected is None:
         return Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。", {"kind": "value"})

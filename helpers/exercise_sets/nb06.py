@@ -7,10 +7,9 @@
 
 from __future__ import annotations
 
-import math
 from itertools import combinations
 
-from ..checking import NOT_FINISHED, Verdict
+from ..checking import NOT_FINISHED, Verdict, read_number
 from ..exercises import Exercise, register
 from .nb01 import LazyAnswer, load_metrics, resolve
 
@@ -27,16 +26,9 @@ def crossing_share(split: str = "test") -> float:
 
 def check_crossing_share(answer) -> Verdict:
     answer = resolve(answer)
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入一个 0 到 1 之间的小数，例如 0.5。", {"kind": "unfinished"})
-    if isinstance(answer, bool):
-        return Verdict(False, "请填入一个数 (a number)，而不是 True/False。", {"kind": "type"})
-    try:
-        value = float(answer)
-    except (TypeError, ValueError):
-        return Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。", {"kind": "type"})
-    if math.isnan(value):
-        return Verdict(False, "你的答案是 NaN (not a number)。", {"kind": "value"})
+    value, problem = read_number(answer, "请填入一个 0 到 1 之间的小数，例如 0.5。")
+    if problem:
+        return problem
     expected = crossing_share("test")
     if abs(value - expected) <= 0.005:
         return Verdict(True, f"正确：test 划分中 {expected:.1%} 的句对至少有一对交叉的对齐连线。", {"kind": "pass"})

@@ -12,12 +12,11 @@ first access of ``.solution``) from ``helpers.load_pretrained("luong-general")``
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 import numpy as np
 
-from ..checking import NOT_FINISHED, Verdict
+from ..checking import NOT_FINISHED, Verdict, read_number
 from ..exercises import Exercise, register
 
 NOTEBOOK = "07_heatmaps"
@@ -139,16 +138,9 @@ def solve_aer_reading() -> float:
 
 
 def check_aer_reading(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入图标题里的 AER（一个 0 到 1 之间的数）。", {"kind": "unfinished"})
-    if isinstance(answer, bool):
-        return Verdict(False, "请填入一个数 (a number)，而不是 True/False。", {"kind": "type"})
-    try:
-        value = float(answer)
-    except (TypeError, ValueError):
-        return Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。", {"kind": "type"})
-    if math.isnan(value) or math.isinf(value):
-        return Verdict(False, "你的答案不是有限的数 (NaN / inf)。请填图标题里的 AER。", {"kind": "value"})
+    value, problem = read_number(answer, "请填入图标题里的 AER（一个 0 到 1 之间的数）。")
+    if problem:
+        return problem
     try:
         expected = solve_aer_reading()
     except Exception as exc:
