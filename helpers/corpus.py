@@ -29,12 +29,30 @@ from .sampler import sample_spec
 from .vocab import Vocab, build_vocabs, encode_sentence, tokenize_en
 
 __all__ = [
+    "PHENOMENA_ZH",
     "CORPUS_VERSION", "SPLITS", "Pair", "Vocab", "load_corpus", "tokenize_en", "build_vocabs",
     "encode_sentence", "corpus_stats", "has_crossing", "load_tsv", "format_pair", "design_examples",
     "UnknownWordError", "EmptyInputError",
 ]
 
 CORPUS_VERSION = "1.1"
+
+# Chinese names of the phenomenon tags in ``Pair.phenomena`` (for plots, galleries and widgets).
+PHENOMENA_ZH = {
+    "time_front": "时间状语前置",
+    "place_front": "地点状语前置",
+    "relative_clause": "关系从句前置",
+    "adjective_de": "形容词 + 的",
+    "possessive": "所有格（的）",
+    "negation": "否定（没 / 不）",
+    "wh_question": "特殊疑问句",
+    "yn_question": "一般疑问句（吗）",
+    "measure_word": "数词 / 指示词 + 量词",
+    "number": "数字 + 量词",
+    "clause_chain": "分句连接（长句）",
+    "aspect_le": "体标记“了”",
+    "progressive": "进行体“正在”",
+}
 SPLITS = {"train": 20000, "valid": 1000, "test": 1000, "long": 500}
 SHORT_RANGE = (3, 20)
 LONG_RANGE = (21, 50)

@@ -26,6 +26,7 @@ import time
 import matplotlib.pyplot as plt
 import numpy as np
 
+from .corpus import PHENOMENA_ZH
 from .errors import HelpersError
 from .viz import setup_chinese_font
 
@@ -343,12 +344,6 @@ def plot_length_histograms(stats: dict, splits=("train", "valid", "test", "long"
     return fig
 
 
-PHENOMENA_ZH = {
-    "time_front": "时间状语前移", "measure_word": "量词", "possessive": "所有格", "place_front": "地点状语前移",
-    "negation": "否定", "aspect_le": "体标记“了”", "clause_chain": "分句连接", "progressive": "进行体",
-    "yn_question": "是非问句“吗”", "wh_question": "特殊疑问句", "relative_clause": "关系从句前置",
-    "adjective_de": "形容词+“的”", "number": "数词",
-}
 
 
 def plot_phenomena(stats: dict, split: str = "train"):

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import numpy as np
 
+from .corpus import PHENOMENA_ZH
 from .errors import HelpersError
 from .widgets_base import PngBox, new_figure
 
@@ -50,21 +51,6 @@ MAX_WIDGET_TOKENS = 50  # the longest sentences of the "long" split
 MAX_CHARS = 2000
 DPI = 90
 NO_COMPARE = "无"
-PHENOMENA_ZH = {
-    "time_front": "时间状语前置",
-    "place_front": "地点状语前置",
-    "relative_clause": "关系从句前置",
-    "adjective_de": "形容词 + 的",
-    "possessive": "所有格（的）",
-    "negation": "否定（没 / 不）",
-    "wh_question": "特殊疑问句",
-    "yn_question": "一般疑问句（吗）",
-    "measure_word": "数词 / 指示词 + 量词",
-    "number": "数字 + 量词",
-    "clause_chain": "分句连接（长句）",
-    "aspect_le": "体标记“了”",
-    "progressive": "进行体“在”",
-}
 _ERR = "<span style='color:#b00'>{}</span>"
 _NOTE = "<span style='color:#555'>{}</span>"
 
