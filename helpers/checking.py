@@ -245,7 +245,7 @@ def read_number(answer, unfinished: str) -> tuple[float | None, Verdict | None]:
         return None, Verdict(False, "请填入一个数 (a number)，而不是 True/False。", {"kind": "type"})
     try:
         value = float(answer)
-    except (TypeError, ValueError, OverflowError):
+    except Exception:  # noqa: BLE001 - TypeError, ValueError, OverflowError or torch's RuntimeError
         return None, Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。", {"kind": "type"})
     if value != value or value in (float("inf"), float("-inf")):
         return None, Verdict(False, "你的答案不是有限的数 (NaN / inf)。", {"kind": "value"})

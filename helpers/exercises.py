@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import difflib
 import html
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import checkers
-from .checking import NOT_FINISHED, Verdict
+from .checking import NOT_FINISHED, Verdict, read_number
 
 __all__ = [
     "EXERCISES",
@@ -140,16 +139,9 @@ def number_checker(
     """A checker accepting a number within ``tol`` of ``expected`` (absolute)."""
 
     def checker(answer) -> Verdict:
-        if answer is None:
-            return Verdict(False, f"{NOT_FINISHED}：请填入{what}。", {"kind": "unfinished"})
-        try:
-            value = float(answer)
-        except (TypeError, ValueError):
-            return Verdict(
-                False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。", {"kind": "type"}
-            )
-        if math.isnan(value):
-            return Verdict(False, "你的答案是 NaN (not a number)。", {"kind": "value"})
+        value, problem = read_number(answer, f"请填入{what}。")
+        if problem:
+            return problem
         if abs(value - expected) <= tol:
             return Verdict(True, f"{what}正确：{value:g}。", {"kind": "pass"})
         side = "偏大 (too large)" if value > expected else "偏小 (too small)"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..checking import NOT_FINISHED, Verdict
+from ..checking import NOT_FINISHED, Verdict, read_number
 from ..exercises import Exercise, register
 
 _NB = "02_origins"
@@ -195,14 +195,9 @@ def check_egret_share(answer) -> Verdict:
         return Verdict(False, f"{NOT_FINISHED}：请填入一个 0 到 1 之间的小数，例如 0.25。", {"kind": "unfinished"})
     if isinstance(answer, str):
         return Verdict(False, f"请填入一个数 (a number)，不要加引号：写 0.25 而不是 {answer!r}。", {"kind": "type"})
-    try:
-        if isinstance(answer, bool):
-            raise TypeError
-        value = float(answer)
-    except Exception:
-        return Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。", {"kind": "type"})
-    if not np.isfinite(value):
-        return Verdict(False, f"你的答案 {value} 不是一个有限的数 (not a finite number)。", {"kind": "value"})
+    value, problem = read_number(answer, "请填入一个 0 到 1 之间的小数，例如 0.25。")
+    if problem:
+        return problem
     if abs(value - EGRET_SHARE) <= 0.01:
         return Verdict(True, f"正确：半径 {EGRET_SHARE_RADIUS} 时白鹭分到约 {EGRET_SHARE:.1%} 的注意力，"
                              f"而它只占画面约 {_EGRET_AREA:.1%}——焦点越小，注意力越集中。", {"kind": "pass"})

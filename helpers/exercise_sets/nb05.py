@@ -13,7 +13,7 @@ import math
 import re
 from functools import cache
 
-from ..checking import NOT_FINISHED, Verdict
+from ..checking import NOT_FINISHED, Verdict, read_number
 from ..exercises import Exercise, register
 
 NB = "05_computation"
@@ -128,14 +128,9 @@ class ModelNumber:
 
 
 def check_padding_weight(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入一个 0 到 1 之间的数。", {"kind": "unfinished"})
-    try:
-        value = float(answer)
-    except Exception:  # noqa: BLE001 - TypeError, ValueError, or torch's RuntimeError
-        return Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。", {"kind": "type"})
-    if math.isnan(value):
-        return Verdict(False, "你的答案是 NaN (not a number)。请填入一个 0 到 1 之间的数。", {"kind": "value"})
+    value, problem = read_number(answer, "请填入一个 0 到 1 之间的数。")
+    if problem:
+        return problem
     try:
         total, single, count = padding_weights()
     except Exception as exc:  # noqa: BLE001 - a missing model must not raise into the notebook
