@@ -15,7 +15,7 @@ decoding step, drawn as the heatmap of Fig. 9-22):
 Speed: the figure is built once per sentence / model / mode (a fixed layout computed from the token
 lengths, no layout engine); a step change or the gold toggle only restores the cached background and
 redraws the few moving artists (blitting), then encodes the PNG. ``measure_explorer_latency()``
-reports the medians (``python scripts/bench_widgets.py``).
+reports the medians (``python -m helpers.bench``; ``python scripts/bench_widgets.py`` for this figure alone).
 
 Bad input never raises into the notebook: every observer catches, and ``.message`` says what is wrong.
 """
