@@ -23,22 +23,22 @@ test: $(STAMP)
 
 # --- maintainers ---
 notebooks: $(STAMP)          ## execute every notebook in full mode and save the outputs
-	$(BIN)/python -m helpers.notebooks execute
+	$(BIN)/python -m helpers.tools.notebooks execute
 
 notebooks-quick: $(STAMP)    ## execute every notebook in quick mode (nothing is saved)
-	$(BIN)/python -m helpers.notebooks execute --quick
+	$(BIN)/python -m helpers.tools.notebooks execute --quick
 
 check-notebooks: $(STAMP)
-	$(BIN)/python -m helpers.notebooks check
+	$(BIN)/python -m helpers.tools.notebooks check
 
 pretrained: $(STAMP)         ## retrain all shipped models from scratch (CPU, reproducible)
-	$(BIN)/python -m helpers.pretrain
+	$(BIN)/python -m helpers.tools.pretrain
 
 evaluate: $(STAMP)           ## evaluation table of the shipped models
-	$(BIN)/python -m helpers.evaluate
+	$(BIN)/python -m helpers.tools.evaluate
 
 bench: $(STAMP)
-	$(BIN)/python -m helpers.bench
+	$(BIN)/python -m helpers.tools.bench
 
 lint: $(STAMP)
 	$(BIN)/ruff check helpers tests notebooks scripts

@@ -17,8 +17,8 @@ One module per concept (see README, "代码结构"):
 
 from __future__ import annotations
 
-from .env import is_quick, pick_device, seed_everything
-from .errors import CheckpointError, EmptyInputError, HelpersError, ShapeError, UnknownWordError
+from helpers.env import is_quick, pick_device, seed_everything
+from helpers.errors import CheckpointError, EmptyInputError, HelpersError, ShapeError, UnknownWordError
 
 __version__ = "0.1.0"
 

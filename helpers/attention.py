@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from .errors import HelpersError, shape_error
+from helpers.errors import HelpersError, shape_error
 
 __all__ = [
     "SCORE_NAMES",

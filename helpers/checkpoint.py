@@ -33,7 +33,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .errors import CheckpointError, HelpersError
+from helpers.errors import CheckpointError, HelpersError
 
 __all__ = [
     "FORMAT",
@@ -55,7 +55,7 @@ PRETRAINED_DIR = Path(__file__).resolve().parent / "pretrained"
 PRETRAINED_NAMES = ("none", "bahdanau", "luong-dot", "luong-general", "luong-concat")
 TOY_CORPUS = "toy"
 
-_RETRAIN = "请运行 make pretrained（或 python -m helpers.pretrain）重新生成 (regenerate the shipped models)"
+_RETRAIN = "请运行 make pretrained（或 python -m helpers.tools.pretrain）重新生成 (regenerate the shipped models)"
 
 
 def attach_vocabs(model, src_vocab, tgt_vocab, name: str | None = None, meta: dict | None = None):
@@ -80,7 +80,7 @@ def weights_digest(state_dict) -> str:
 
 
 def _corpus_record() -> dict:
-    from . import corpus
+    from helpers import corpus
 
     return {"name": TOY_CORPUS, "version": corpus.CORPUS_VERSION, "seed": 0}
 
@@ -190,7 +190,7 @@ def _check_corpus(path, meta: dict) -> None:
     corpus = meta.get("corpus") or {}
     if corpus.get("name") != TOY_CORPUS:
         return
-    from . import corpus as corpus_module
+    from helpers import corpus as corpus_module
 
     if corpus.get("version") != corpus_module.CORPUS_VERSION:
         raise _refuse(path, f"模型是用旧版语料训练的 (stale: trained on corpus version {corpus.get('version')!r}，"
@@ -209,8 +209,8 @@ def load_checkpoint(path, *, device=None, expect_vocabs=None, check_corpus: bool
     (src_vocab, tgt_vocab) refuses a file whose vocabularies differ. ``check_corpus`` refuses a
     toy-corpus model whose corpus version is not the current one. Any problem -> ``CheckpointError``.
     """
-    from .corpus import Vocab
-    from .seq2seq import Seq2Seq
+    from helpers.corpus import Vocab
+    from helpers.seq2seq import Seq2Seq
 
     meta, state = _read_payload(path)
     try:
@@ -264,7 +264,7 @@ def load_pretrained(name: str = "luong-general", device=None):
     Refuses (``CheckpointError``) a file whose corpus version or vocabularies differ from the current
     corpus, so stale weights never load silently. Returns a fresh model object on every call.
     """
-    from .corpus import build_vocabs
+    from helpers.corpus import build_vocabs
 
     path = pretrained_path(name)
     if "vocabs" not in _CACHE:

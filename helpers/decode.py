@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from .errors import HelpersError
+from helpers.errors import HelpersError
 
 __all__ = [
     "MAX_SRC_TOKENS",
@@ -315,7 +315,7 @@ class Translation:
 
 
 def _bad_input(message: str):
-    from .errors import EmptyInputError
+    from helpers.errors import EmptyInputError
 
     return EmptyInputError(message)
 
@@ -328,7 +328,7 @@ def prepare_source(sentence, src_vocab, max_src_tokens: int = MAX_SRC_TOKENS):
     ``max_src_tokens`` tokens: only the first ``max_src_tokens`` are kept (checked before the unknown
     words, so a huge input costs no more than a short one).
     """
-    from .corpus import tokenize_en
+    from helpers.corpus import tokenize_en
 
     if not isinstance(sentence, str):
         raise HelpersError(f"请输入一个英文句子字符串 (a str)，收到的是 (got) {type(sentence).__name__}。"

@@ -37,8 +37,8 @@ from dataclasses import dataclass, replace
 import torch
 from torch import nn
 
-from .attention import Attention, attention_vector
-from .errors import HelpersError
+from helpers.attention import Attention, attention_vector
+from helpers.errors import HelpersError
 
 __all__ = [
     "RNN_TYPES",

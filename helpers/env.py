@@ -64,15 +64,14 @@ def check_environment() -> list[tuple[str, bool, str]]:
         results.append(("设备 (device)", True, str(pick_device())))
     except Exception as exc:  # pragma: no cover - torch missing is reported above
         results.append(("设备 (device)", False, str(exc)))
-    from .viz import FONT_PATH, setup_chinese_font
+    from helpers.viz import setup_chinese_font
 
     try:
         results.append(("中文字体 (Chinese font)", True, setup_chinese_font()))
     except Exception as exc:
         results.append(("中文字体 (Chinese font)", False, str(exc)))
-    from pathlib import Path
+    from helpers.checkpoint import PRETRAINED_DIR as pretrained
 
-    pretrained = Path(FONT_PATH).parents[1] / "pretrained"
     names = sorted(p.stem for p in pretrained.glob("*.pt"))
     results.append(("预训练模型 (pretrained models)", bool(names),
                     ", ".join(names) if names else "未找到：运行 make pretrained 重新训练 (retrain)"))

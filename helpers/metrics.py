@@ -26,7 +26,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from .errors import EmptyInputError, HelpersError, ShapeError
+from helpers.errors import EmptyInputError, HelpersError, ShapeError
 
 __all__ = [
     "aer",

@@ -26,7 +26,7 @@ import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
-from .decoders import (
+from helpers.decoders import (
     RNN_TYPES,
     BahdanauDecoder,
     DecoderState,
@@ -35,7 +35,7 @@ from .decoders import (
     make_rnn,
     run_steps,
 )
-from .errors import HelpersError, ShapeError
+from helpers.errors import HelpersError, ShapeError
 
 __all__ = ["VARIANTS", "DecoderState", "Encoder", "Seq2Seq", "lengths_to_mask"]
 

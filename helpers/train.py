@@ -32,10 +32,10 @@ from dataclasses import asdict, dataclass, field
 import torch
 from torch import nn
 
-from .checkpoint import attach_vocabs
-from .decode import decode_sentences
-from .env import pick_device
-from .errors import HelpersError
+from helpers.checkpoint import attach_vocabs
+from helpers.decode import decode_sentences
+from helpers.env import pick_device
+from helpers.errors import HelpersError
 
 __all__ = [
     "DEFAULT_SIZES",
@@ -62,10 +62,10 @@ def make_model(variant: str = "luong-general", src_vocab=None, tgt_vocab=None, s
 
     Vocabularies default to ``helpers.corpus.build_vocabs()``; ``sizes`` override ``DEFAULT_SIZES``.
     """
-    from .seq2seq import Seq2Seq
+    from helpers.seq2seq import Seq2Seq
 
     if src_vocab is None or tgt_vocab is None:
-        from .corpus import build_vocabs
+        from helpers.corpus import build_vocabs
 
         src_vocab, tgt_vocab = build_vocabs()
     config = {**DEFAULT_SIZES, **sizes}
@@ -109,7 +109,7 @@ def _padded(seqs, prefix=(), suffix=()) -> tuple[torch.Tensor, torch.Tensor]:
 
 def evaluate_bleu(model, pairs, batch_size: int = 500) -> float:
     """Corpus char-BLEU in [0, 1] of greedy translations of ``pairs`` (uses model.src_vocab / tgt_vocab)."""
-    from .metrics import bleu
+    from helpers.metrics import bleu
 
     src_ids = [list(model.src_vocab.encode(p.src)) for p in pairs]
     result = decode_sentences(model, src_ids, batch_size=batch_size)
@@ -221,17 +221,17 @@ def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=Non
     adds λ · cross-entropy between each target token's gold sure links (uniform over them) and the
     model's attention row. 0 (default) = attention is learned from the translation loss alone.
     """
-    from .env import seed_everything
+    from helpers.env import seed_everything
 
     epochs, steps, seconds = _check_budget(epochs, steps, seconds)
     if not hasattr(model, "src_vocab"):
         raise HelpersError("模型没有词表 (model has no vocabularies): 请用 helpers.train.make_model(...) 建立模型。")
     if pairs is None:
-        from .corpus import load_corpus
+        from helpers.corpus import load_corpus
 
         pairs = load_corpus("train")
     if valid is None:
-        from .corpus import load_corpus
+        from helpers.corpus import load_corpus
 
         valid = load_corpus("valid")[:val_size]
     valid = list(valid or [])[:val_size] if valid is not False else []
@@ -380,8 +380,8 @@ def main(argv=None) -> int:
     import argparse
     import shlex
 
-    from .checkpoint import save_checkpoint
-    from .seq2seq import VARIANTS
+    from helpers.checkpoint import save_checkpoint
+    from helpers.seq2seq import VARIANTS
 
     p = argparse.ArgumentParser(prog="python -m helpers.train",
                                 description="训练一个英译中 Seq2Seq 模型并保存检查点 (train a model, save a checkpoint)")

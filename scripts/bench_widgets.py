@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from helpers.widgets_explorer import measure_explorer_latency
+from helpers.tools.bench import measure_explorer_latency
 
 
 def main(argv=None) -> dict:

@@ -1,4 +1,4 @@
-"""Regenerate the bundled Chinese font subset ``helpers/fonts/NotoSansSC-Subset.otf``.
+"""Regenerate the bundled Chinese font subset ``helpers/viz/fonts/NotoSansSC-Subset.otf``.
 
 Why a subset: the full Noto Sans CJK SC is 16 MB; classrooms need only the common simplified
 characters. The subset keeps every GB2312 character (6,763 hanzi, levels 1 and 2), CJK and
@@ -8,7 +8,7 @@ helpers/, notebooks/ and README, so any label we draw renders.
 Source (a package registry, never a web download at run time):
   Noto Sans CJK SC Regular 1.004 (SIL Open Font License 1.1), as shipped in the PyPI wheel
   ``mplfonts==0.0.11`` (file ``mplfonts/fonts/NotoSansCJKsc-Regular.otf``).
-The OFL text in helpers/fonts/OFL.txt comes from the PyPI wheel ``fontpkg-noto-sans==2.15``.
+The OFL text in helpers/viz/fonts/OFL.txt comes from the PyPI wheel ``fontpkg-noto-sans==2.15``.
 
 Usage (needs network access to PyPI and ``pip install fonttools``):
     python scripts/build_font.py                # downloads the wheel into a temp dir
@@ -26,7 +26,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "helpers" / "fonts" / "NotoSansSC-Subset.otf"
+OUT = ROOT / "helpers" / "viz" / "fonts" / "NotoSansSC-Subset.otf"
 FAMILY = "Noto Sans SC Subset"
 WHEEL = "mplfonts==0.0.11"
 MEMBER = "mplfonts/fonts/NotoSansCJKsc-Regular.otf"

@@ -1,4 +1,4 @@
-"""Tests for helpers.exercises / helpers.checkers: solutions pass, typical mistakes get a specific
+"""Tests for helpers.exercises / helpers.exercises.nb05_code: solutions pass, typical mistakes get a specific
 diagnosis, hostile answers never raise, hints are revealed progressively."""
 
 from __future__ import annotations

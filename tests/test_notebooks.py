@@ -1,10 +1,10 @@
 """Notebook policy: every notebook runs top to bottom in quick mode, and the committed copies were
-executed in order by ``python -m helpers.notebooks execute``, with no errors, paths or widget state."""
+executed in order by ``python -m helpers.tools.notebooks execute``, with no errors, paths or widget state."""
 
 import nbformat
 import pytest
 
-from helpers.notebooks import NOTEBOOK_DIR, ROOT, execute_notebook, notebook_paths, policy_problems
+from helpers.tools.notebooks import NOTEBOOK_DIR, ROOT, execute_notebook, notebook_paths, policy_problems
 
 MAIN = [
     "00_setup_check",
@@ -76,7 +76,7 @@ def test_notebooks_have_no_machine_paths_in_source():
 
 
 def test_missing_kernel_says_what_to_run(monkeypatch, capsys):
-    import helpers.notebooks as runner
+    import helpers.tools.notebooks as runner
 
     real = runner.execute_notebook
     monkeypatch.setattr(runner, "execute_notebook",

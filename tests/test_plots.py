@@ -1,4 +1,4 @@
-"""Shared static plots (helpers.plots): what each figure draws, checked on its artists, and bad input."""
+"""Shared static plots (helpers.viz.plots): what each figure draws, checked on its artists, and bad input."""
 
 import math
 
@@ -11,7 +11,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from helpers.errors import HelpersError  # noqa: E402
-from helpers.plots import (  # noqa: E402
+from helpers.viz.plots import (  # noqa: E402
     LiveLossCurve,
     bleu_by_length_series,
     bucket_label,

@@ -48,7 +48,7 @@ def test_metadata_vocabularies_are_the_current_ones(name):
 @pytest.mark.parametrize("name", PRETRAINED_NAMES)
 def test_metadata_records_how_the_model_was_made(name):
     meta = read_metadata(pretrained_path(name))
-    assert meta["command"] == f"python -m helpers.pretrain --only {name}"
+    assert meta["command"] == f"python -m helpers.tools.pretrain --only {name}"
     assert meta["train"]["steps"] > 0 and meta["train"]["wall_time"] > 0 and meta["train"]["seed"] == 0
     assert meta["model_config"]["variant"] == name
 

@@ -1,4 +1,4 @@
-"""helpers.widgets_explorer, headless: the AttentionExplorer of notebooks 07 and 03 (Fig. 9-22 heatmaps)."""
+"""helpers.widgets.explorer, headless: the AttentionExplorer of notebooks 07 and 03 (Fig. 9-22 heatmaps)."""
 
 import matplotlib
 
@@ -12,7 +12,7 @@ from helpers.corpus import load_corpus  # noqa: E402
 from helpers.errors import HelpersError  # noqa: E402
 from helpers.train import make_model  # noqa: E402
 from helpers.widgets import AttentionExplorer  # noqa: E402
-from helpers.widgets_explorer import NO_COMPARE, find_gold, sentence_text  # noqa: E402
+from helpers.widgets.explorer import NO_COMPARE, find_gold, sentence_text  # noqa: E402
 
 ERROR = "color:#b00"
 

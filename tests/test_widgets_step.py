@@ -1,4 +1,4 @@
-"""helpers.widgets_step, headless: StepThrough (notebook 05, Fig. 9-25) and trace_decoding."""
+"""helpers.widgets.step, headless: StepThrough (notebook 05, Fig. 9-25) and trace_decoding."""
 
 import matplotlib
 
@@ -9,7 +9,7 @@ import pytest  # noqa: E402
 import helpers  # noqa: E402
 from helpers.errors import HelpersError  # noqa: E402
 from helpers.widgets import StepThrough  # noqa: E402
-from helpers.widgets_step import plot_attention_step_diagram, trace_decoding  # noqa: E402
+from helpers.widgets.step import plot_attention_step_diagram, trace_decoding  # noqa: E402
 
 SENTENCE = "i am a student ."
 

@@ -1,4 +1,4 @@
-"""helpers.widgets_toys, headless: Spotlight (02) and RetrievalToy (04, Fig. 9-24)."""
+"""helpers.widgets.toys, headless: Spotlight (02) and RetrievalToy (04, Fig. 9-24)."""
 
 import math
 
@@ -8,7 +8,7 @@ matplotlib.use("Agg")
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from helpers import widgets_toys as toys  # noqa: E402
+from helpers.widgets import toys as toys  # noqa: E402
 from helpers.errors import EmptyInputError, HelpersError, UnknownWordError  # noqa: E402
 from helpers.widgets import RetrievalToy, Spotlight  # noqa: E402
 

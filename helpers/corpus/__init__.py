@@ -1,0 +1,192 @@
+"""The toy English->Chinese corpus with gold word alignments (DESIGN.md §4).
+
+Generated from a bilingual grammar (``helpers.corpus.lexicon``: words; ``helpers.corpus.sampler``: meaning;
+``helpers.corpus.grammar``: word order and alignment), so it works offline and knows the true alignment
+of every pair; that is what the attention heatmaps of Fig. 9-22 / Fig. 9-25 are compared with.
+
+* ``load_corpus(split, seed=0)``: "train" (20,000 pairs, 3-20 English tokens), "valid" and "test"
+  (1,000 each, same range), "long" (500 pairs, 21-50 tokens: longer than any training sentence,
+  for the information-bottleneck experiment). No English sentence is in two splits.
+* ``Pair``: ``src`` (English tokens), ``tgt`` (Chinese tokens), ``sure`` and ``possible`` links
+  (source_index, target_index), 0-based, no <eos>; ``phenomena`` tags for galleries.
+* ``corpus_stats``, ``has_crossing``: vocabulary sizes, lengths, share of reordered pairs.
+* ``load_tsv``: real data the user brings (e.g. Tatoeba cmn-eng), Chinese split by character.
+
+The alignment rule is written down in ``helpers.corpus.grammar``'s docstring.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from helpers.corpus.grammar import DESIGN_EXAMPLES, render
+from helpers.corpus.sampler import sample_spec
+from helpers.corpus.vocab import Vocab, build_vocabs, encode_sentence, tokenize_en
+from helpers.errors import EmptyInputError, HelpersError, UnknownWordError
+
+__all__ = [
+    "PHENOMENA_ZH",
+    "CORPUS_VERSION", "SPLITS", "Pair", "Vocab", "load_corpus", "tokenize_en", "build_vocabs",
+    "encode_sentence", "corpus_stats", "has_crossing", "load_tsv", "format_pair", "design_examples",
+    "UnknownWordError", "EmptyInputError",
+]
+
+CORPUS_VERSION = "1.1"
+
+# Chinese names of the phenomenon tags in ``Pair.phenomena`` (for plots, galleries and widgets).
+PHENOMENA_ZH = {
+    "time_front": "时间状语前置",
+    "place_front": "地点状语前置",
+    "relative_clause": "关系从句前置",
+    "adjective_de": "形容词 + 的",
+    "possessive": "所有格（的）",
+    "negation": "否定（没 / 不）",
+    "wh_question": "特殊疑问句",
+    "yn_question": "一般疑问句（吗）",
+    "measure_word": "数词 / 指示词 + 量词",
+    "number": "数字 + 量词",
+    "clause_chain": "分句连接（长句）",
+    "aspect_le": "体标记“了”",
+    "progressive": "进行体“正在”",
+}
+SPLITS = {"train": 20000, "valid": 1000, "test": 1000, "long": 500}
+SHORT_RANGE = (3, 20)
+LONG_RANGE = (21, 50)
+
+
+@dataclass(frozen=True)
+class Pair:
+    src: tuple[str, ...]
+    tgt: tuple[str, ...]
+    sure: frozenset[tuple[int, int]]
+    possible: frozenset[tuple[int, int]]
+    phenomena: tuple[str, ...] = ()
+
+
+def _pair(spec) -> Pair:
+    return Pair(*render(spec))
+
+
+def design_examples() -> list[Pair]:
+    """The nine example sentences of DESIGN.md §4, rendered by the grammar."""
+    return [_pair(s) for s in DESIGN_EXAMPLES]
+
+
+@lru_cache(maxsize=8)
+def _generate(seed: int) -> dict:
+    """All four splits at once (so that they are disjoint), as tuples of Pairs."""
+    rng = random.Random(f"helpers.corpus/{CORPUS_VERSION}/{seed}")
+    seen = set()
+    out = {}
+    for split in ("test", "valid", "train", "long"):
+        lo, hi = LONG_RANGE if split == "long" else SHORT_RANGE
+        pairs = []
+        n = SPLITS[split]
+        tries = 0
+        while len(pairs) < n:
+            tries += 1
+            if tries > 50 * n:  # pragma: no cover - would mean a broken grammar
+                raise HelpersError(f"语料生成失败 (corpus generation stalled) in split {split!r}.")
+            src, tgt, sure, possible, tags = render(sample_spec(rng, long=split == "long"))
+            if not lo <= len(src) <= hi or src in seen:
+                continue
+            seen.add(src)
+            pairs.append(Pair(src, tgt, sure, possible, tags))
+        out[split] = tuple(pairs)
+    return out
+
+
+def _check_seed(seed):
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise HelpersError(f"seed 必须是整数 (an int)，收到 (got) {seed!r}。")
+
+
+def load_corpus(split: str, seed: int = 0) -> list[Pair]:
+    """Pairs of one split ("train", "valid", "test", "long"); the same seed gives the same corpus."""
+    if split not in SPLITS:
+        raise HelpersError(f"没有这个数据划分 (unknown split) {split!r}：可选 (choose from) {', '.join(SPLITS)}。")
+    _check_seed(seed)
+    return list(_generate(seed)[split])
+
+
+# --------------------------------------------------------------------------- statistics
+def has_crossing(pair: Pair) -> bool:
+    """True if two sure links cross: (i1, j1), (i2, j2) with i1 < i2 and j1 > j2."""
+    links = sorted(pair.sure)
+    return any(i1 < i2 and j1 > j2 for k, (i1, j1) in enumerate(links) for i2, j2 in links[k + 1:])
+
+
+def _hist(lengths):
+    return dict(sorted(Counter(lengths).items()))
+
+
+def corpus_stats(seed: int = 0) -> dict:
+    """Figures a notebook can show: vocabulary sizes, lengths, crossing share, frequent reorderings."""
+    src_vocab, tgt_vocab = build_vocabs()
+    stats = {"corpus_version": CORPUS_VERSION, "seed": seed,
+             "vocab_size": {"en": len(src_vocab), "zh": len(tgt_vocab)},
+             "sizes": {}, "src_lengths": {}, "tgt_lengths": {}, "src_length_hist": {}, "tgt_length_hist": {},
+             "crossing_share": {}, "crossing_by_phenomenon": {}, "phenomena": {}}
+    for split in SPLITS:
+        pairs = load_corpus(split, seed)
+        crossing = [p for p in pairs if has_crossing(p)]
+        stats["sizes"][split] = len(pairs)
+        stats["src_lengths"][split] = [len(p.src) for p in pairs]
+        stats["tgt_lengths"][split] = [len(p.tgt) for p in pairs]
+        stats["src_length_hist"][split] = _hist(stats["src_lengths"][split])
+        stats["tgt_length_hist"][split] = _hist(stats["tgt_lengths"][split])
+        stats["crossing_share"][split] = len(crossing) / len(pairs)
+        stats["crossing_by_phenomenon"][split] = dict(Counter(t for p in crossing for t in p.phenomena).most_common())
+        stats["phenomena"][split] = dict(Counter(t for p in pairs for t in p.phenomena).most_common())
+    stats["top_reorderings"] = list(stats["crossing_by_phenomenon"]["train"].items())[:8]
+    return stats
+
+
+def format_pair(pair: Pair) -> str:
+    """Two lines of tokens and a line of links, e.g. for printing a sample of the corpus."""
+    sure = " ".join(f"{pair.src[i]}-{pair.tgt[j]}" for i, j in sorted(pair.sure, key=lambda x: x[1]))
+    poss = " ".join(f"{pair.src[i]}~{pair.tgt[j]}" for i, j in sorted(pair.possible - pair.sure, key=lambda x: x[1]))
+    tags = ",".join(pair.phenomena)
+    return f"EN: {' '.join(pair.src)}\nZH: {' '.join(pair.tgt)}\n    sure: {sure}\n    possible: {poss}  [{tags}]"
+
+
+# --------------------------------------------------------------------------- real data
+def load_tsv(path, max_pairs: int | None = None) -> list[Pair]:
+    """Pairs from a tab-separated file "English<TAB>Chinese[<TAB>attribution]" (e.g. Tatoeba cmn-eng).
+
+    English is tokenised with ``tokenize_en``, Chinese split into characters (spaces dropped); there
+    are no gold alignments (empty sure/possible). Blank lines are skipped; any other malformed line
+    raises a HelpersError naming the file and its 1-based line number.
+    """
+    if max_pairs is not None and (isinstance(max_pairs, bool) or not isinstance(max_pairs, int) or max_pairs < 1):
+        raise HelpersError(f"max_pairs 必须是正整数或 None (a positive int or None)，收到 (got) {max_pairs!r}。")
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise HelpersError(f"找不到文件 (file not found): {path}。请检查路径，例如先下载 Tatoeba 的 cmn-eng 文件。") from None
+    except UnicodeDecodeError:
+        raise HelpersError(f"文件不是 UTF-8 编码 (not UTF-8): {path}。请另存为 UTF-8 再试。") from None
+    pairs = []
+    empty = frozenset()
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        cols = line.split("\t")
+        en = cols[0].strip()
+        zh = cols[1].strip() if len(cols) > 1 else ""
+        src = tokenize_en(en)
+        tgt = tuple(ch for ch in zh if not ch.isspace())
+        if len(cols) < 2 or len(cols) > 3 or not src or not tgt:
+            raise HelpersError(
+                f"{path} 第 {lineno} 行格式不对 (malformed line {lineno})：需要 '英文<TAB>中文[<TAB>出处]' "
+                f"(English<TAB>Chinese[<TAB>attribution])，得到 (got) {line[:60]!r}。请修正或删除这一行。"
+            )
+        pairs.append(Pair(tuple(src), tgt, empty, empty, ()))
+        if max_pairs is not None and len(pairs) >= max_pairs:
+            break
+    return pairs

@@ -1,0 +1,590 @@
+"""Render sentence specifications into aligned English/Chinese token sequences.
+
+A *spec* is a small dict that says what a clause means (subject, verb, object, tense, negation,
+question type, time, place, ...). ``render(spec)`` turns it into English tokens, Chinese tokens and
+the gold word alignment; ``helpers.corpus.sampler`` draws random specs. Keeping meaning (the spec) apart
+from surface form (this module) is what lets the same code render the nine sentences of DESIGN.md §4
+(see ``design_examples``) and the random corpus.
+
+Word order rules (English -> Chinese), the reorderings that make attention interesting:
+
+* time and place phrases move before the verb:  S V O in-PLACE TIME  ->  S TIME 在 PLACE V O
+* relative clauses and adjectives move before the noun, with 的:  the cat that i saw -> 我 看见 的 那只 猫
+* wh-words stay in place (你 买 了 什么 ？), yes/no questions add 吗, no auxiliary
+* a/an, numerals and demonstratives fuse with the measure word (一名, 三辆, 这本, 那只); after 是 a
+  profession always takes 一名 (我 是 一名 老师), since the polite 位 is for other people (一位 老师)
+
+Alignment rule (links are (source_index, target_index), sure ⊆ possible):
+
+1. Content words get *sure* links: nouns, verbs, adjectives, pronouns, names, numerals (三 of 三辆),
+   demonstratives (this/that -> 这本/那只), negation (not -> 不/没), will/can -> 会, wh-words,
+   prepositions that have a Chinese counterpart (in/at -> 在, on -> 上), connectives (but -> 但是) and
+   punctuation (. -> 。, ? -> ？, ",", -> ，). Many-to-one is allowed: every day -> 每天.
+2. English articles a/an/the get a *possible* link to the Chinese measure-word token they become
+   (a -> 一名, the -> 那只) and no link when Chinese has none (in the park -> 在 公园).
+3. Chinese function tokens get *possible* links to the English word that triggers them, or none:
+   的 -> the adjective / relative pronoun / possessive (red, that, my, 's); 了 -> the past-tense verb
+   (or "did"); 吗 -> the fronted auxiliary (do, did, is, will, can) and the "?"; 很 -> the copula
+   (is/was) or sure to "very"; 正在 -> am/is/are of the progressive and the -ing verb; do/does/did -> 不/没 in a negation.
+4. English words with no counterpart (of in "a cup of tea", to in "go to school") get a possible link
+   to the word they belong to (of -> 杯 token, to -> 去) or none.
+
+Every sure link is also a possible link. In practice every Chinese token is covered by a possible
+link (the tests require at least 90 % per split).
+"""
+
+from __future__ import annotations
+
+from helpers.corpus.lexicon import (
+    ADJECTIVES,
+    BY,
+    CONNECTORS,
+    CONTAINERS,
+    FREQ,
+    GO,
+    INTRANSITIVE,
+    LOCATIVES,
+    NAMES,
+    NOUNS,
+    NUMBERS_EN,
+    NUMBERS_ZH,
+    PLACES,
+    PLAY_ZH,
+    PRONOUNS,
+    TIMES,
+    VERBS,
+    WH_ZH,
+)
+
+VOWELS = frozenset("aeiou")
+BE_PRES = {"1s": "am", "3s": "is"}
+BE_PAST = {"1s": "was", "3s": "was"}
+
+
+def _e(word):
+    """An English token: a one-element list, so Chinese tokens can point at it by identity."""
+    return [word]
+
+
+def _z(word, sure=(), poss=()):
+    """A Chinese token with the English tokens it is linked to (sure and possible)."""
+    return (word, tuple(sure), tuple(poss))
+
+
+def person_of(np) -> str:
+    """Agreement person of a noun phrase: 1s, 2, 3s, 1p, 3p."""
+    if np["k"] == "pron":
+        return PRONOUNS[np["p"]][4]
+    if np["k"] in ("name", "who"):
+        return "3s"
+    return "3p" if is_plural(np) else "3s"
+
+
+def is_plural(np) -> bool:
+    d = np.get("d")
+    if d in ("these", "those", "howmany") or np.get("pl"):
+        return True
+    if d == "num":
+        return np["num"] > 1
+    return d == "bare" and not NOUNS[np["n"]].mass
+
+
+def gender_of(np) -> str:
+    if np["k"] == "pron":
+        return PRONOUNS[np["p"]][5]
+    if np["k"] == "name":
+        return NAMES[np["n"]][1]
+    return NOUNS[np["n"]].gender if np["k"] == "noun" else ""
+
+
+# --------------------------------------------------------------------------- noun phrases
+def _adj_zh(adj, e, noun, tags):
+    stem, kind, _ = ADJECTIVES[adj]
+    if adj == "delicious" and "drink" in noun.cls:
+        stem = "好喝"
+    if kind == "mono":
+        return [_z(stem, (e,))]
+    tags.add("adjective_de")
+    if kind == "hende":
+        return [_z("很", (), (e,)), _z(stem, (e,)), _z("的", (), (e,))]
+    return [_z(stem, (e,)), _z("的", (), (e,))]
+
+
+def render_np(np, role, tags):
+    """English tokens, Chinese tokens of a noun phrase (role 'subj' or 'obj' picks the pronoun case)."""
+    k = np["k"]
+    if k == "pron":
+        subj, obj, _poss, zh, _p, _g = PRONOUNS[np["p"]]
+        e = _e(subj if role == "subj" else obj)
+        return [e], [_z(zh, (e,))]
+    if k == "name":
+        e = _e(np["n"])
+        return [e], [_z(NAMES[np["n"]][0], (e,))]
+    noun = NOUNS[np["n"]]
+    d = np.get("d", "the")
+    plural = is_plural(np)
+    en, zh = [], []
+    art = None
+    cont = np.get("cont")
+    mw = CONTAINERS[cont][2] if cont else noun.mw
+    if d == "a":
+        art = _e("a")
+        en.append(art)
+        if cont:
+            ec = _e(CONTAINERS[cont][0])
+            en += [ec, _e("of")]
+            zh.append(_z("一" + mw, (ec,), (art, en[-1])))
+            tags.add("measure_word")
+        elif not np.get("drop"):
+            zh.append(_z("一" + mw, (), (art,)))
+            tags.add("measure_word")
+    elif d in ("num", "howmany"):
+        if d == "num":
+            en_num = [_e(NUMBERS_EN[np["num"]])]
+            zh_num = NUMBERS_ZH[np["num"]]
+            tags.add("number")
+        else:
+            en_num = [_e("how"), _e("many")]
+            zh_num = "几"
+        en += en_num
+        sure = list(en_num)
+        poss = []
+        if cont:
+            ec = _e(CONTAINERS[cont][1] if plural else CONTAINERS[cont][0])
+            eo = _e("of")
+            en += [ec, eo]
+            sure.append(ec)
+            poss.append(eo)
+        zh.append(_z(zh_num + mw, sure, poss))
+        tags.add("measure_word")
+    elif d in ("this", "that"):
+        e = _e(d)
+        en.append(e)
+        zh.append(_z(("这" if d == "this" else "那") + mw, (e,)))
+        tags.add("measure_word")
+    elif d in ("these", "those"):
+        e = _e(d)
+        en.append(e)
+        zh.append(_z("这些" if d == "these" else "那些", (e,)))
+    elif d == "the":
+        e = _e("the")
+        en.append(e)
+        if noun.mw and np["n"] not in ("door", "window", "tv") and not np.get("nomw"):
+            zh.append(_z("那" + mw, (), (e,)))
+            tags.add("measure_word")
+    elif d == "poss":
+        tags.add("possessive")
+        pk, pv = np["poss"]
+        if pk == "pron":
+            e = _e(PRONOUNS[pv][2])
+            en.append(e)
+            zh.append(_z(PRONOUNS[pv][3], (e,)))
+            if "kin" not in noun.cls or PRONOUNS[pv][4] in ("1p", "3p"):  # 我 妈妈, 我们 的 妈妈
+                zh.append(_z("的", (), (e,)))
+        else:
+            e, es = _e(pv), _e("'s")
+            en += [e, es]
+            zh += [_z(NAMES[pv][0], (e,)), _z("的", (), (es,))]
+    # d == "bare": no determiner
+    adj = np.get("adj")
+    if adj:
+        e = _e(adj)
+        en.append(e)
+        zh += _adj_zh(adj, e, noun, tags)
+    e = _e(noun.pl if plural else noun.sg)
+    en.append(e)
+    zh.append(_z(noun.zh, (e,)))
+    if art is not None:
+        art[0] = "an" if en[1][0][0] in VOWELS else "a"
+    rel = np.get("rel")
+    if rel:
+        ren, rzh = render_rel(rel, noun, tags)
+        en += ren
+        zh = rzh + zh
+    return en, zh
+
+
+def verb_zh(vkey, obj):
+    if vkey == "play":
+        return PLAY_ZH[obj["n"]]
+    if vkey in VERBS:
+        return VERBS[vkey][5]
+    if vkey == "go":
+        return GO[4]
+    return INTRANSITIVE[vkey][4]
+
+
+def verb_forms(vkey):
+    """(base, 3sg, past, -ing, particle)."""
+    if vkey in VERBS:
+        return VERBS[vkey][:5]
+    if vkey == "go":
+        return GO[:4] + ("",)
+    return INTRANSITIVE[vkey][:4] + ("",)
+
+
+def render_place(place, tags, prog=None):
+    """in the library -> 在 图书馆; with a progressive (正在 already says 在) only the place noun."""
+    words, prep, zh = PLACES[place]
+    ep = _e(prep)
+    ew = [_e(w) for w in words]
+    tags.add("place_front")
+    out = [_z(zh, (ew[-1],))]
+    if prog is None:
+        return [ep] + ew, [_z("在", (ep,))] + out
+    return [ep] + ew, out
+
+
+def render_rel(rel, head, tags):
+    """Relative clause: English after the noun, Chinese before it, closed by 的."""
+    tags.add("relative_clause")
+    e_that = _e("who" if "human" in head.cls else "that")
+    base, s3, past, _ing, particle = verb_forms(rel["v"])
+    if rel["t"] == "o":  # object relative: the book that you bought -> 你 买 的 那本 书
+        sen, szh = render_np(rel["s"], "subj", tags)
+        form = past if rel["tense"] == "d" else (s3 if person_of(rel["s"]) == "3s" else base)
+        ev = _e(form)
+        en = [e_that] + sen + [ev] + ([_e(particle)] if particle else [])
+        zh = szh + [_z(verb_zh(rel["v"], None), (ev,), en[len(sen) + 2:])]
+        return en, zh + [_z("的", (), (e_that,))]
+    # subject relative: the girl who sings in the park -> 在 公园 唱歌 的 那个 女孩
+    ev = _e(past if rel["tense"] == "d" else s3)
+    en, zh = [e_that, ev], []
+    obj = rel.get("o")
+    if obj:
+        oen, ozh = render_np(obj, "obj", tags)
+        en += oen
+    if rel.get("place"):
+        pen, pzh = render_place(rel["place"], tags)
+        en += pen
+        zh += pzh
+    zh.append(_z(verb_zh(rel["v"], obj), (ev,)))
+    if obj:
+        zh += ozh
+    return en, zh + [_z("的", (), (e_that,))]
+
+
+# --------------------------------------------------------------------------- clauses
+def _be(person, tense):
+    table = BE_PAST if tense == "d" else BE_PRES
+    return table.get(person, "were" if tense == "d" else "are")
+
+
+def render_clause(c, tags):
+    """English tokens (no final punctuation), Chinese tokens of one clause spec."""
+    kind = c["type"]
+    if kind == "act":
+        return _render_act(c, tags)
+    return _render_copula(c, tags)
+
+
+def _aux_main(c, person, inverted):
+    """English auxiliary (or None) and main verb form for tense/negation/inversion."""
+    base, s3, past, ing, _ = verb_forms(c["v"])
+    tense, neg = c["tense"], c.get("neg")
+    if tense == "p":
+        if neg or inverted:
+            return ("does" if person == "3s" else "do"), base
+        return None, (s3 if person == "3s" else base)
+    if tense == "d":
+        return ("did", base) if (neg or inverted) else (None, past)
+    if tense == "f":
+        return "will", base
+    if tense == "c":
+        return "can", base
+    return _be(person, "p"), ing  # progressive
+
+
+def _render_act(c, tags):
+    q = c.get("q")
+    v = c["v"]
+    tense, neg = c["tense"], c.get("neg", False)
+    subj = c["subj"] if q != "who_s" else {"k": "who"}
+    obj = c.get("obj")
+    person = person_of(subj)
+    inverted = q not in (None, "who_s")
+    aux, main = _aux_main(c, person, inverted)
+    particle = verb_forms(v)[4]
+    if q == "who_s" and tense in ("p", "d"):
+        aux = None
+    # ---- English pieces
+    e_aux = _e(aux) if aux else None
+    e_not = _e("not") if neg else None
+    e_main = _e(main)
+    e_part = _e(particle) if particle else None
+    if q == "who_s":
+        e_wh = _e("who")
+        s_en, s_zh = [e_wh], [_z("谁", (e_wh,))]
+    else:
+        s_en, s_zh = render_np(subj, "subj", tags)
+    # object / destination
+    o_en, o_zh = [], []
+    if v == "go":
+        dest = c.get("dest")
+        if dest == "home":
+            eh = _e("home")
+            o_en, o_zh = [eh], [_z("家", (eh,))]
+        elif dest:
+            words, _prep, zh = PLACES[dest]
+            et = _e("to")
+            ew = [_e(w) for w in words]
+            o_en, o_zh = [et] + ew, [_z(zh, (ew[-1],))]
+    elif obj is not None and q not in ("what", "who_o"):
+        o_en, o_zh = render_np(obj, "obj", tags)
+    b_en, b_zh = [], []
+    if c.get("by"):
+        words, zhs = BY[c["by"]]
+        b_en = [_e(w) for w in words]
+        b_zh = [_z(w, [b_en[i] for i in idx]) for w, idx in zhs]
+    prog = tense == "g"
+    p_en, p_zh = [], []
+    if c.get("place"):
+        p_en, p_zh = render_place(c["place"], tags, prog=prog or None)
+    t_en, t_zh = [], []
+    if c.get("time"):
+        words, zhs, _ = TIMES[c["time"]]
+        t_en = [_e(w) for w in words]
+        t_zh = [_z(w, [t_en[i] for i in idx]) for w, idx in zhs]
+        tags.add("time_front")
+    f_en, f_zh = [], []
+    if c.get("freq"):
+        ef = _e(c["freq"])
+        f_en, f_zh = [ef], [_z(FREQ[c["freq"]], (ef,))]
+        tags.add("time_front")
+    # ---- English order
+    vg = [e_main] + ([e_part] if e_part else [])
+    if q is None or q == "who_s":
+        en = s_en + f_en + ([e_aux] if e_aux else []) + ([e_not] if e_not else []) + vg
+        en += o_en + b_en + p_en + t_en
+    else:
+        head = []
+        if q in ("what", "who_o", "where", "when", "why"):
+            e_wh = _e("who" if q == "who_o" else q)
+            head = [e_wh]
+        elif q == "howmany":
+            head, o_zh_h = render_np(obj, "obj", tags)
+        en = head + [e_aux] + s_en + vg
+        if q == "where":
+            en += o_en + b_en + t_en
+        elif q == "when":
+            en += o_en + b_en + p_en
+        elif q in ("what", "who_o", "howmany"):
+            en += b_en + p_en + t_en
+        else:  # yn, why
+            en += o_en + b_en + p_en + t_en
+    # ---- Chinese order: S TIME FREQ WH-ADV NEG AUX PLACE BY V 了 O 了 吗
+    zh = s_zh
+    if q in ("when", "why"):  # 玛丽 为什么 每周 看望 奶奶 ？
+        zh.append(_z(WH_ZH[q], (e_wh,)))
+    zh += t_zh + f_zh
+    past_form = e_main if (tense == "d" and aux is None) else e_aux
+    if neg:
+        aux_poss = (e_aux,) if tense in ("p", "d") else ()
+        if v == "have":
+            tags.add("negation")
+            zh.append(_z("没有", (e_not, e_main), aux_poss))
+            e_main = None
+        else:
+            zh.append(_z("没" if tense == "d" else "不", (e_not,), aux_poss))
+            tags.add("negation")
+    if tense in ("f", "c") and q not in ("when",):
+        zh.append(_z("会", (e_aux,)))
+    if prog:
+        zh.append(_z("正在", (), (e_aux,) + tuple(p_en[:1]) + ((e_main,) if e_main is not None else ())))
+        tags.add("progressive")
+    if q == "where":
+        ew_place = e_wh
+        if v == "go":
+            o_zh = [_z("哪里", (ew_place,))]
+        else:
+            zh += [_z("在", (), (ew_place,)), _z("哪里", (ew_place,))]
+    zh += p_zh + b_zh
+    if e_main is not None:
+        v_poss = (e_part,) if e_part else ()
+        if v == "go" and c.get("dest") not in (None, "home") and q != "where":
+            v_poss = (o_en[0],)  # to -> 去
+        zh.append(_z("回" if c.get("dest") == "home" else verb_zh(v, obj), (e_main,), v_poss))
+    le_after = _takes_le(c, q) if (tense == "d" and not neg) else ""
+    if le_after == "after":
+        zh.append(_z("了", (), (past_form,)))
+        tags.add("aspect_le")
+    if q == "what":
+        zh.append(_z("什么", (e_wh,)))
+    elif q == "who_o":
+        zh.append(_z("谁", (e_wh,)))
+    elif q == "howmany":
+        zh += o_zh_h
+    else:
+        zh += o_zh
+    if le_after == "final":
+        zh.append(_z("了", (), (past_form,)))
+        tags.add("aspect_le")
+    if q == "yn":
+        zh.append(_z("吗", (), (e_aux,)))
+        tags.add("yn_question")
+    elif q is not None:
+        tags.add("wh_question")
+    return en, zh
+
+
+def _takes_le(c, q):
+    """Where perfective 了 goes in a positive past clause: 'after' the verb, 'final', or ''."""
+    v = c["v"]
+    if v in VERBS:
+        if "s" in VERBS[v][9]:
+            return ""
+        return "after"
+    if v == "go":
+        if c.get("dest") == "home":
+            return "final"
+        return "after" if (c.get("dest") or q == "where") else ""
+    if q == "where" or "l" not in INTRANSITIVE[v][7]:
+        return ""
+    return "final"
+
+
+def _render_copula(c, tags):
+    """cop_n: S is a N; cop_adj: S is ADJ; loc: S is PREP N (location)."""
+    kind, q, neg, tense = c["type"], c.get("q"), c.get("neg", False), c.get("tense", "p")
+    subj = c["subj"]
+    s_en, s_zh = render_np(subj, "subj", tags)
+    person = person_of(subj)
+    e_be = _e(_be(person, tense))
+    e_not = _e("not") if neg else None
+    t_en, t_zh = [], []
+    if c.get("time"):
+        words, zhs, _ = TIMES[c["time"]]
+        t_en = [_e(w) for w in words]
+        t_zh = [_z(w, [t_en[i] for i in idx]) for w, idx in zhs]
+        tags.add("time_front")
+    zh_neg = [_z("不", (e_not,))] if neg else []
+    if neg:
+        tags.add("negation")
+    e_wh = None
+    if kind == "cop_n":
+        noun = NOUNS[c["noun"]]
+        plural = person in ("1p", "3p") or (person == "2" and c.get("pl"))
+        pred_en, pred_zh = [], []
+        e_n = _e(noun.pl if plural else noun.sg)
+        if not plural:
+            art = _e("an" if noun.sg[0] in VOWELS else "a")
+            pred_en.append(art)
+            if not neg and q is None:
+                pred_zh.append(_z("一名", (), (art,)))
+                tags.add("measure_word")
+        pred_en.append(e_n)
+        pred_zh = [_z("是", (e_be,))] + pred_zh + [_z(noun.zh, (e_n,))]
+    elif kind == "cop_adj":
+        adj = c["adj"]
+        stem, akind, _ = ADJECTIVES[adj]
+        if adj == "delicious" and subj["k"] == "noun" and "drink" in NOUNS[subj["n"]].cls:
+            stem = "好喝"
+        e_a = _e(adj)
+        pred_en = ([_e("very")] if c.get("very") else []) + [e_a]
+        if akind == "color":
+            pred_zh = [_z("是", (e_be,)), _z(stem, (e_a,)), _z("的", (), (e_a,))]
+            tags.add("adjective_de")
+        elif c.get("very"):
+            pred_zh = [_z("很", (pred_en[0],)), _z(stem, (e_a,))]
+        elif neg or q == "yn":
+            pred_zh = [_z(stem, (e_a,))]
+        else:
+            pred_zh = [_z("很", (), (e_be,)), _z(stem, (e_a,))]
+    else:  # loc
+        if c.get("place"):
+            words, prep, zh = PLACES[c["place"]]
+            ep = _e(prep)
+            ew = [_e(w) for w in words]
+            pred_en = [ep] + ew
+            pred_zh = [_z("在", (e_be, ep)), _z(zh, (ew[-1],))]
+        elif q == "where":
+            pred_en, pred_zh = [], [_z("在", (e_be,))]
+        else:
+            lwords, lzh = LOCATIVES[c["loc"]]
+            el = [_e(w) for w in lwords]
+            l_en, l_zh = render_np(c["land"], "obj", tags)
+            pred_en = el + l_en
+            pred_zh = [_z("在", (e_be,))] + l_zh + [_z(lzh, el)]
+            tags.add("place_front")
+    if q == "where":
+        e_wh = _e("where")
+        en = [e_wh, e_be] + s_en + t_en
+        zh = s_zh + t_zh + pred_zh + [_z("哪里", (e_wh,))]
+        tags.add("wh_question")
+        return en, zh
+    if q == "yn":
+        en = [e_be] + s_en + pred_en + t_en
+        zh = s_zh + t_zh + pred_zh + [_z("吗", (), (e_be,))]
+        tags.add("yn_question")
+        return en, zh
+    en = s_en + [e_be] + ([e_not] if neg else []) + pred_en + t_en
+    if neg and pred_zh[0][0] == "很":
+        pred_zh = pred_zh[1:]
+    zh = s_zh + t_zh + zh_neg + pred_zh
+    return en, zh
+
+
+# --------------------------------------------------------------------------- sentences
+def render(spec):
+    """(src tokens, tgt tokens, sure links, possible links, phenomenon tags) of a sentence spec.
+
+    A spec is a clause dict, or {"chain": [clause, conn, clause, conn, clause, ...]} with conn one of
+    and / but / because / so / then (", and then" -> "， 然后").
+    """
+    tags = set()
+    if "chain" in spec:
+        items = spec["chain"]
+        en, zh = render_clause(items[0], tags)
+        for i in range(1, len(items), 2):
+            conn, clause = items[i], items[i + 1]
+            ec, ek = _e(","), _e(conn)
+            cen, czh = render_clause(clause, tags)
+            if conn == "then":  # , and then -> ， 然后
+                ea = _e("and")
+                en += [ec, ea, ek] + cen
+                zh += [_z("，", (ec,)), _z(CONNECTORS[conn], (ek,), (ea,))] + czh
+            else:
+                en += [ec, ek] + cen
+                zh += [_z("，", (ec,)), _z(CONNECTORS[conn], (ek,))] + czh
+        tags.add("clause_chain")
+        question = False
+    else:
+        en, zh = render_clause(spec, tags)
+        question = spec.get("q") is not None
+    ep = _e("?" if question else ".")
+    en.append(ep)
+    zh.append(_z("？" if question else "。", (ep,)))
+    if question:  # 吗 marks the question as "?" does: a possible link (rule 3)
+        zh = [(w, sure, poss + (ep,)) if w == "吗" else (w, sure, poss) for w, sure, poss in zh]
+    for i, e in enumerate(en):
+        e.append(i)  # token -> its index, read back as e[1]
+    sure = frozenset([(e[1], j) for j, z in enumerate(zh) for e in z[1]])
+    poss = sure.union([(e[1], j) for j, z in enumerate(zh) for e in z[2]])
+    return tuple([e[0] for e in en]), tuple([z[0] for z in zh]), sure, poss, tuple(sorted(tags))
+
+
+def _pron(p):
+    return {"k": "pron", "p": p}
+
+
+# The nine sentences of DESIGN.md §4, as specs; tests check that they render exactly as shown there.
+DESIGN_EXAMPLES = [
+    {"type": "cop_n", "subj": _pron("i"), "noun": "student"},
+    {"type": "act", "v": "eat", "tense": "d", "subj": {"k": "name", "n": "tom"},
+     "obj": {"k": "noun", "n": "apple", "d": "a"}, "time": "yesterday"},
+    {"type": "act", "v": "read", "tense": "p", "subj": _pron("she"), "obj": {"k": "noun", "n": "book", "d": "bare"},
+     "place": "library", "time": "every_day"},
+    {"type": "cop_adj", "adj": "black", "subj": {"k": "noun", "n": "cat", "d": "the",
+                                                 "rel": {"t": "o", "s": _pron("i"), "v": "see", "tense": "d"}}},
+    {"type": "act", "v": "have", "tense": "p", "subj": {"k": "noun", "n": "brother", "d": "poss", "poss": ("pron", "i")},
+     "obj": {"k": "noun", "n": "car", "d": "num", "num": 3, "adj": "red"}},
+    {"type": "act", "v": "like", "tense": "p", "q": "yn", "subj": _pron("you"), "obj": {"k": "noun", "n": "tea", "d": "bare"}},
+    {"type": "act", "v": "buy", "tense": "d", "q": "where", "subj": _pron("you"),
+     "obj": {"k": "noun", "n": "book", "d": "this"}},
+    {"type": "act", "v": "go", "tense": "d", "neg": True, "subj": _pron("we"), "dest": "school", "time": "today"},
+    {"chain": [
+        {"type": "act", "v": "like", "tense": "p", "subj": _pron("i"), "obj": {"k": "noun", "n": "tea", "d": "bare"}},
+        "but",
+        {"type": "act", "v": "like", "tense": "p", "subj": _pron("he"), "obj": {"k": "noun", "n": "coffee", "d": "bare"}},
+    ]},
+]

@@ -1,0 +1,456 @@
+"""Draw random sentence specs for the toy corpus (the meaning side; ``helpers.corpus.grammar`` renders them).
+
+Selectional restrictions live here: subjects of actions are people, only food is eaten, only
+readable things are read, stative verbs (like, have, want, know, ...) take no 了 and no progressive,
+"see" and "meet" are told in the past, and so on. A spec is a plain dict (see ``helpers.corpus.grammar``).
+"""
+
+from __future__ import annotations
+
+from helpers.corpus.lexicon import (
+    ADJECTIVES,
+    GO_PLACES,
+    INTRANSITIVE,
+    KIN,
+    LOCATIVES,
+    NAMES,
+    NEG_BAD_ADJ,
+    NOUNS,
+    PEOPLE,
+    PROFESSIONS,
+    TIMES,
+    VERBS,
+)
+
+PRONS = ("i", "you", "he", "she", "we", "they")
+NAME_KEYS = tuple(NAMES)
+PERSON_NOUNS = tuple(PROFESSIONS) + tuple(PEOPLE)
+KIN_NOUNS = tuple(KIN)
+HUMAN_ADJ = tuple(a for a, v in ADJECTIVES.items() if v[1] == "human")
+THING_ADJ = tuple(a for a, v in ADJECTIVES.items() if v[1] != "human")
+LIKE_CLASSES = {"animal", "food", "massfood", "drink", "readable", "sport", "subject", "likeable", "watchable",
+                "instrument"}
+STATIVE_OBJ = {
+    "like": LIKE_CLASSES,
+    "love": {"pet", "kin"},
+    "have": {"pet", "vehicle", "kin", "readable", "needed"},
+    "want": {"food", "drink", "vehicle", "needed", "readable"},
+}
+TIMES_BY_TENSE = {t: tuple(k for k, v in TIMES.items() if t in v[2]) for t in "pdfg"}
+ADJ_NOUNS = tuple(k for k, v in NOUNS.items() if any(ADJECTIVES[a][2] in v.cls for a in THING_ADJ) and not v.mass)
+SIBLINGS = ("brother", "sister", "son", "daughter", "uncle", "aunt")
+PERSON_WHO_VERBS = ("see", "meet", "help", "know", "wait_for", "visit", "like", "love")
+
+
+def _objects_for(vkey):
+    cls = STATIVE_OBJ.get(vkey) or set(VERBS[vkey][6].split())
+    return tuple(k for k, n in NOUNS.items() if n.cls & cls and not (vkey != "like" and "likeable" in n.cls))
+
+
+OBJECTS = {v: _objects_for(v) for v in VERBS}
+TRANS = tuple(v for v in VERBS)
+ACTION_TRANS = tuple(v for v in VERBS if "s" not in VERBS[v][9])
+STATIVE = tuple(v for v in VERBS if "s" in VERBS[v][9])
+INTRANS = tuple(INTRANSITIVE)
+
+
+# --------------------------------------------------------------------------- noun phrases
+def sample_person(rng, rel=True, plural_ok=True):
+    """A human noun phrase for a subject: pronoun, name, kin with possessor, the/this N, relative."""
+    r = rng.random()
+    if r < 0.33:
+        p = rng.choice(PRONS if plural_ok else ("i", "you", "he", "she"))
+        return {"k": "pron", "p": p}
+    if r < 0.58:
+        return {"k": "name", "n": rng.choice(NAME_KEYS)}
+    if r < 0.78:
+        return {"k": "noun", "n": rng.choice(KIN_NOUNS + ("friend", "teacher")), "d": "poss",
+                "poss": _possessor(rng)}
+    if r < 0.9 or not rel:
+        return {"k": "noun", "n": rng.choice(PERSON_NOUNS), "d": rng.choice(("the", "the", "this", "that"))}
+    head = rng.choice(PERSON_NOUNS)
+    return {"k": "noun", "n": head, "d": "the", "rel": sample_rel(rng, head)}
+
+
+def _possessor(rng):
+    if rng.random() < 0.7:
+        return ("pron", rng.choice(PRONS))
+    return ("name", rng.choice(NAME_KEYS))
+
+
+def sample_rel(rng, head):
+    """A relative clause that fits the head noun."""
+    noun = NOUNS[head]
+    if "human" in noun.cls and rng.random() < 0.6:  # subject relative: the girl who sings in the park
+        r = rng.random()
+        if r < 0.45:
+            v = rng.choice(("sing", "dance", "work", "swim", "run", "walk", "study_i"))
+            return {"t": "s", "v": v, "tense": "p", "place": rng.choice(INTRANSITIVE[v][5].split())}
+        v = rng.choice(("like", "sell", "read", "play", "teach"))
+        cands = [n for n in OBJECTS[v] if "human" not in NOUNS[n].cls and "kin" not in NOUNS[n].cls]
+        o = rng.choice(cands)
+        d = "the" if NOUNS[o].cls & {"instrument"} else "bare"
+        return {"t": "s", "v": v, "tense": "p", "o": {"k": "noun", "n": o, "d": d}}
+    verbs = [v for v in ("see", "buy", "read", "write", "draw", "find", "lose", "like", "want", "meet", "know")
+             if head in OBJECTS[v]]
+    if not verbs:
+        return None
+    v = rng.choice(verbs)
+    s = {"k": "pron", "p": rng.choice(PRONS)} if rng.random() < 0.75 else {"k": "name", "n": rng.choice(NAME_KEYS)}
+    return {"t": "o", "s": s, "v": v, "tense": "p" if "s" in VERBS[v][9] else "d"}
+
+
+def _adj_for(rng, noun, mono_only=False):
+    cands = [a for a in THING_ADJ if ADJECTIVES[a][2] in noun.cls and (not mono_only or ADJECTIVES[a][1] == "mono")]
+    return rng.choice(cands) if cands else None
+
+
+def sample_object(rng, v, tense, neg, q, rich=False):
+    """An object noun phrase for verb v, with a determiner that fits tense, negation and question."""
+    n = rng.choice(OBJECTS[v])
+    noun = NOUNS[n]
+    if "human" in noun.cls and rng.random() < 0.35 and v in PERSON_WHO_VERBS:
+        if rng.random() < 0.5:
+            return {"k": "pron", "p": rng.choice(PRONS)}
+        return {"k": "name", "n": rng.choice(NAME_KEYS)}
+    if noun.mass:
+        if noun.cls & {"instrument"}:
+            return {"k": "noun", "n": n, "d": "the"}
+        if noun.conts and v in ("drink", "eat", "buy", "want") and not neg and (tense != "p" or rng.random() < 0.3):
+            d = "a" if rng.random() < 0.6 else "num"
+            return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 5), "cont": rng.choice(noun.conts)}
+        return {"k": "noun", "n": n, "d": "bare"}
+    if n in ("door", "window"):
+        return {"k": "noun", "n": n, "d": "the"}
+    if n == "tv":
+        return {"k": "noun", "n": n, "d": "bare"}
+    if "kin" in noun.cls:
+        if v == "have":
+            d = rng.choice(("a", "num")) if n in SIBLINGS else "a"  # two sisters, but not two fathers
+            return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 4), "drop": neg or q == "yn"}
+        return {"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)}
+    # determiner choice
+    if v == "watch":
+        dets = ("a", "the", "this", "that")
+    elif v in ("like", "love"):
+        dets = ("bare", "bare", "bare", "the", "this", "that", "poss")
+    elif v in ("have", "want", "need"):
+        dets = ("a", "a", "num") if not neg else ("a",)
+    elif v in ("open", "close"):
+        dets = ("the", "poss", "this", "that")
+    elif v in ("find", "lose", "look_for"):
+        dets = ("the", "poss", "poss", "a", "this")
+    elif "human" in noun.cls:
+        dets = ("the", "this", "that") + (("a", "a", "these", "those") if v in ("see", "meet") else ())
+    else:
+        dets = ["a", "a", "num", "the", "this", "that", "poss", "these", "those", "bare"]
+        if tense == "d" and not neg:
+            dets.remove("bare")
+        if neg or q is not None:
+            dets.remove("num")
+        if tense == "p":  # "she reads a book every day" is rare English
+            dets = [d for d in dets if d != "a"] + (["bare", "bare"] if not neg else [])
+        if v == "write":
+            dets = [d for d in dets if d != "num"]
+        if tense == "g":
+            dets = [d for d in dets if d != "bare"]
+    d = rng.choice(dets)
+    np = {"k": "noun", "n": n, "d": d}
+    if d == "num":
+        np["num"] = rng.randint(2, 4) if v in ("have", "want", "need") else rng.randint(2, 10)
+    elif d == "poss":
+        np["poss"] = _possessor(rng)
+    if d == "a" and (neg or (v == "have" and q == "yn")):
+        np["drop"] = True
+    if "human" not in noun.cls and v not in ("write", "sing_t") and rng.random() < (0.4 if rich else 0.22):
+        adj = _adj_for(rng, noun, mono_only=d == "poss")
+        if adj:
+            np["adj"] = adj
+    if d == "the" and "adj" not in np and rng.random() < (0.3 if rich else 0.12):
+        verbs = [x for x in ("see", "buy", "read", "write", "draw", "find", "lose", "like", "want")
+                 if n in OBJECTS[x] and x != v]
+        if verbs:
+            np["rel"] = sample_rel(rng, n)
+    return np
+
+
+# --------------------------------------------------------------------------- clauses
+def _time(rng, tense, p):
+    opts = TIMES_BY_TENSE.get(tense, ())
+    return rng.choice(opts) if opts and rng.random() < p else None
+
+
+def _zh_verb(v):
+    return VERBS[v][5] if v in VERBS else INTRANSITIVE[v][4] if v in INTRANSITIVE else v
+
+
+def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None, neg=None):
+    """A clause with an action verb: transitive, stative, intransitive or go."""
+    if verb is None:
+        r = rng.random()
+        verb = rng.choice(ACTION_TRANS if r < 0.5 else STATIVE if r < 0.62 else INTRANS if r < 0.83 else ("go",))
+    if verb in VERBS:
+        tenses = VERBS[verb][8]
+        places = VERBS[verb][7].split()
+        flags = VERBS[verb][9]
+    elif verb == "go":
+        tenses, places, flags = "pdf", [], ""
+    else:
+        tenses, places, flags = INTRANSITIVE[verb][6], INTRANSITIVE[verb][5].split(), INTRANSITIVE[verb][7]
+    tense = tense or rng.choice(tenses)
+    if tense not in tenses:
+        tense = tenses[0]
+    c = {"type": "act", "v": verb, "tense": tense}
+    if neg is None:
+        neg = tense != "g" and rng.random() < 0.2
+    c["neg"] = neg
+    q = None
+    if question and not neg and rng.random() < 0.28:
+        opts = ["yn", "yn", "who_s"]
+        if verb in VERBS and "w" in flags and tense != "c":
+            opts += ["what", "what"]
+        if "h" in flags and tense != "c":
+            opts.append("who_o")
+        if (places or verb == "go") and tense in "pdf":
+            opts += ["where", "where"]
+        if tense == "p" and ("s" not in flags or verb == "like") and verb not in ("know", "have", "need"):
+            opts.append("why")
+        if tense == "p" and verb in ("go", "visit", "study", "play", "swim", "run", "walk"):
+            opts.append("when")
+        if verb in ("have", "buy", "eat", "see", "draw") and tense in "pd":
+            opts.append("howmany")
+        q = rng.choice(opts)
+    c["q"] = q
+    c["subj"] = subj or sample_person(rng, rel=q is None)
+    rel = c["subj"].get("rel")
+    if rel and _zh_verb(rel["v"]) == _zh_verb(verb):  # not "the farmer who sings ... is singing"
+        del c["subj"]["rel"]
+    if q in ("yn", "what", "where", "when", "why", "howmany", "who_o") and subj is None and rng.random() < 0.5:
+        c["subj"] = {"k": "pron", "p": "you"}
+    # object / destination
+    if verb == "go":
+        if q != "where":
+            c["dest"] = rng.choice(GO_PLACES)
+        if rng.random() < 0.25 and c.get("dest") != "home":
+            c["by"] = rng.choice(("bus", "car", "bike", "train", "foot"))
+    elif verb in VERBS:
+        if q == "howmany":
+            cands = [n for n in OBJECTS[verb] if not NOUNS[n].mass and "human" not in NOUNS[n].cls
+                     and n not in ("door", "window", "tv")]
+            c["obj"] = {"k": "noun", "n": rng.choice(cands), "d": "howmany"}
+        else:
+            c["obj"] = sample_object(rng, verb, tense, neg, q, rich)
+            if q == "who_o" and "human" not in NOUNS.get(c["obj"].get("n"), NOUNS["cat"]).cls:
+                c["q"] = q = "yn"
+            if q == "what" and c["obj"]["k"] != "noun":
+                c["q"] = q = "yn"
+            o, s = c["obj"], c["subj"]
+            if o["k"] == "pron" and s["k"] == "pron" and (o["p"] == s["p"] or {o["p"], s["p"]} <= {"i", "we"}):
+                c["obj"] = {"k": "name", "n": rng.choice(NAME_KEYS)}
+    # adjuncts
+    stative = "s" in flags
+    if places and q not in ("where",) and tense != "c" and rng.random() < (0.7 if rich else 0.45) and not stative:
+        if verb == "see" and c["obj"]["k"] == "noun" and "animal" in NOUNS[c["obj"]["n"]].cls:
+            places = ("zoo", "park", "garden")
+        c["place"] = rng.choice(places)
+        if tense == "g" and c["place"] == "home":  # 正在家 reads badly; 正在 + a longer place noun is fine
+            del c["place"]
+    if not stative and q not in ("when",):
+        p_time = {"p": 0.55, "d": 0.75, "f": 0.85, "g": 0.25, "c": 0.0}[tense]
+        if rich:
+            p_time = min(1.0, p_time + 0.2)
+        if tense == "p" and not neg and rng.random() < 0.35 and q is None:
+            c["freq"] = rng.choice(("often", "usually", "always", "sometimes"))
+        else:
+            c["time"] = _time(rng, tense, p_time)
+    if tense == "p" and not stative and c.get("obj", {}).get("d") in ("a", "num") and not (c.get("time") or c.get("freq")):
+        c["time"] = rng.choice(TIMES_BY_TENSE["p"])
+    return c
+
+
+def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=True):
+    r = rng.random()
+    kind = "cop_adj" if (adj or subj) else ("cop_n" if r < 0.25 else "cop_adj" if r < 0.7 else "loc")
+    neg = rng.random() < 0.2
+    q = None
+    if question and not neg and rng.random() < 0.25:
+        q = "where" if kind == "loc" and rng.random() < 0.5 else "yn"
+    c = {"type": kind, "neg": neg, "q": q, "tense": tense or "p"}
+    if kind == "cop_n":
+        c["subj"] = subj or sample_person(rng, rel=False)
+        if c["subj"]["k"] == "noun" and c["subj"]["n"] in (*PROFESSIONS, "boy", "girl", "child"):
+            c["subj"] = {"k": "pron", "p": rng.choice(PRONS)}
+        c["noun"] = rng.choice(tuple(PROFESSIONS))
+        return c
+    if kind == "cop_adj":
+        human = adj in HUMAN_ADJ if adj else rng.random() < 0.45
+        if human:
+            c["subj"] = subj or sample_person(rng, rel=q is None)
+            c["adj"] = adj or rng.choice(HUMAN_ADJ)
+            if tense is None and c["adj"] != "tall" and rng.random() < 0.35:
+                c["tense"] = "d"
+                c["time"] = rng.choice(("yesterday", "last_night", "this_morning", "last_week"))
+        else:
+            n = rng.choice(ADJ_NOUNS)
+            c["adj"] = _adj_for(rng, NOUNS[n])
+            d = rng.choice(("the", "the", "this", "that", "poss", "these", "those"))
+            np = {"k": "noun", "n": n, "d": d}
+            if d == "poss":
+                np["poss"] = _possessor(rng)
+            if d == "the" and q is None and rng.random() < (0.5 if rich else 0.25):
+                rel = sample_rel(rng, n)
+                if rel:
+                    np["rel"] = rel
+            c["subj"] = np
+        if c["adj"] in NEG_BAD_ADJ:
+            c["neg"] = False
+        if not c["neg"] and ADJECTIVES[c["adj"]][1] != "color" and rng.random() < 0.2:
+            c["very"] = True
+        return c
+    # location
+    if rng.random() < 0.5:
+        c["subj"] = sample_person(rng, rel=q is None)
+        c["place"] = rng.choice(("library", "school", "park", "home", "hospital", "store", "office", "kitchen",
+                                 "garden", "classroom", "restaurant", "station"))
+        if rng.random() < 0.3:
+            c["tense"] = "d"
+            c["time"] = rng.choice(("yesterday", "last_night", "this_morning"))
+        elif rng.random() < 0.2:
+            c["time"] = "now"
+    else:
+        n = rng.choice(("cat", "dog", "book", "pen", "key", "phone", "ball", "bag", "umbrella", "hat", "cup",
+                        "rabbit", "bird", "map", "ticket", "letter"))
+        d = rng.choice(("the", "the", "my", "this", "that"))
+        np = {"k": "noun", "n": n, "d": d if d != "my" else "poss"}
+        if d == "my":
+            np["poss"] = _possessor(rng)
+        c["subj"] = np
+        loc = rng.choice(tuple(LOCATIVES))
+        lands = [k for k, v in NOUNS.items() if "landmark" in v.cls and k != n]
+        keep = {"on": ("table", "chair", "box"), "in": ("box", "bag"), "under": ("table", "chair", "tree")}
+        lands = [k for k in lands if k in keep.get(loc, lands)] or ["table"]  # in the tree is 树上, not 树里
+        land = rng.choice(lands)
+        c["loc"] = loc
+        c["land"] = {"k": "noun", "n": land, "d": "the", "nomw": True}
+        if rng.random() < 0.3 and land != "tree":
+            c["land"] = {"k": "noun", "n": land, "d": "poss", "poss": _possessor(rng)}
+    if q == "where":
+        c.pop("place", None)
+    return c
+
+
+def coref(np, rng):
+    """The subject pronoun that refers back to np (for 'and he ...', 'because she ...')."""
+    if np["k"] == "pron":
+        return {"k": "pron", "p": np["p"]}
+    from helpers.corpus.grammar import gender_of, is_plural
+
+    if np["k"] == "noun" and is_plural(np):
+        return {"k": "pron", "p": "they"}
+    g = gender_of(np) or rng.choice("mf")
+    return {"k": "pron", "p": "he" if g == "m" else "she"}
+
+
+REASONS = {  # because/so: an action and the feeling that explains it
+    "hungry": (("eat", None), ("cook", None), ("buy", "food")),
+    "thirsty": (("drink", None),),
+    "tired": (("sleep", None), ("go", "home")),
+    "happy": (("sing", None), ("dance", None)),
+}
+
+
+REASON_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today", None),
+                "f": ("tomorrow", "tonight", "today", None)}
+
+
+def _reason_pair(rng, rich):
+    """(action clause, adjective clause) that make sense together: i was hungry , so i ate an apple ."""
+    subj = sample_person(rng, rel=False)
+    if rng.random() < 0.35:  # a cancelled plan: tom will not go to school tomorrow , because he is busy
+        tense = rng.choice("df")
+        adj = rng.choice(("tired", "busy"))
+        act = sample_act(rng, rich, subj=subj, verb=rng.choice(("go", "work", "study_i", "swim", "run")),
+                         question=False, tense=tense, neg=True)
+    else:
+        adj = rng.choice(tuple(REASONS))
+        verb, hint = rng.choice(REASONS[adj])
+        tense = "d"
+        act = sample_act(rng, rich, subj=subj, verb=verb, question=False, tense=tense, neg=False)
+        if verb == "go":
+            act["dest"] = "home"
+            act.pop("by", None)
+        while verb == "buy" and hint not in NOUNS[act["obj"]["n"]].cls:
+            act["obj"] = sample_object(rng, verb, tense, False, None, rich)
+    act.pop("freq", None)
+    act["time"] = rng.choice(REASON_TIMES[act["tense"]])
+    cop_tense = "d" if act["tense"] == "d" else "p"
+    cop = {"type": "cop_adj", "subj": coref(subj, rng), "adj": adj, "tense": cop_tense, "neg": False, "q": None}
+    return act, cop
+
+
+def _so_order(act, cop):
+    """cop , so act: the full subject goes to the first clause, the pronoun to the second."""
+    act["subj"], cop["subj"] = cop["subj"], act["subj"]
+    return [cop, "so", act]
+
+
+def sample_clause(rng, rich=False, question=True):
+    if rng.random() < 0.72:
+        return sample_act(rng, rich, question=question)
+    return sample_copula(rng, rich, question=question)
+
+
+def _same_subject_act(rng, prev, rich, conn):
+    """A follow-up action with a pronoun subject: 'and she ...' / 'and then she ...'."""
+    tense = prev.get("tense") if prev["type"] == "act" else None
+    neg = False if conn == "then" else None
+    for _ in range(5):
+        nxt = sample_act(rng, rich, subj=coref(prev["subj"], rng), question=False, tense=tense, neg=neg)
+        if conn == "then":  # the time of the first clause holds for both
+            nxt.pop("time", None)
+        if nxt["v"] != prev.get("v") and (tense is None or nxt["tense"] == tense):
+            return nxt
+    return nxt
+
+
+def _is_human(np):
+    return np["k"] in ("pron", "name") or "human" in NOUNS[np["n"]].cls
+
+
+def sample_chain(rng, n_clauses=2, rich=False):
+    """2-4 clauses joined by ， 而且 / ， 但是 / ， 因为 / ， 所以 / ， 然后; 'but' and a reason at most once."""
+    items = [sample_clause(rng, rich, question=False)]
+    used = set()
+    while len(items) < 2 * n_clauses - 1:
+        opts = ["and"] + [c for c in ("then", "but", "reason") if c not in used]
+        if items[-2:-1] == ["and"]:
+            opts.remove("and")
+        conn = rng.choice(opts)
+        used.add(conn)
+        prev = items[-1]
+        then_ok = prev["type"] == "act" and prev["tense"] in "df" and not prev.get("neg")
+        if _is_human(prev["subj"]) and (conn == "and" or (conn == "then" and then_ok)):
+            items += [conn, _same_subject_act(rng, prev, rich, conn)]
+        elif conn in ("and", "but", "then"):
+            glue = "but" if "but" not in used or conn == "but" else "and"
+            items += [glue, sample_clause(rng, rich, question=False)]
+            used.add(glue)
+        else:
+            act, cop = _reason_pair(rng, rich)
+            glue = "but" if "but" not in used else "and"
+            used.add(glue)
+            items += [glue] + ([act, "because", cop] if rng.random() < 0.5 else _so_order(act, cop))
+    return {"chain": items}
+
+
+def sample_spec(rng, long=False):
+    """One sentence spec: mostly single clauses for train/valid/test, 2-4 chained clauses for 'long'."""
+    if long:
+        return sample_chain(rng, rng.choice((2, 3, 3, 4)), rich=True)
+    r = rng.random()
+    if r < 0.08:
+        act, cop = _reason_pair(rng, False)
+        return {"chain": [act, "because", cop]} if rng.random() < 0.5 else {"chain": _so_order(act, cop)}
+    if r < 0.14:
+        return sample_chain(rng, 2)
+    return sample_clause(rng)

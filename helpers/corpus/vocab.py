@@ -1,0 +1,240 @@
+"""English tokenizer and vocabularies of the toy corpus (re-exported by ``helpers.corpus``).
+
+* ``tokenize_en``: lower-case, punctuation split off, contractions expanded the way the grammar
+  writes them (don't -> do not, tom's -> tom 's), full-width punctuation mapped to ASCII.
+* ``Vocab``: token <-> id with <pad> <bos> <eos> <unk> at ids 0..3 (V = len(vocab)); an unknown word
+  raises ``UnknownWordError`` (a ValueError) that names every unknown word and suggests close ones.
+* ``build_vocabs``: source and target vocabularies from the whole lexicon, so that no generated
+  sentence (train, valid, test or long) contains <unk>.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from functools import lru_cache
+
+from helpers.corpus import lexicon as L
+from helpers.errors import EmptyInputError, HelpersError, UnknownWordError
+
+PAD, BOS, EOS, UNK = "<pad>", "<bos>", "<eos>", "<unk>"
+SPECIALS = (PAD, BOS, EOS, UNK)
+
+# --------------------------------------------------------------------------- tokenizer
+_FULLWIDTH = str.maketrans({"，": ",", "。": ".", "？": "?", "！": "!", "：": ":", "；": ";", "、": ",",
+                            "“": '"', "”": '"', "‘": "'", "’": "'", "（": "(", "）": ")", "`": "'"})
+CONTRACTIONS = {
+    "don't": "do not", "doesn't": "does not", "didn't": "did not", "isn't": "is not", "aren't": "are not",
+    "wasn't": "was not", "weren't": "were not", "won't": "will not", "can't": "can not", "cannot": "can not",
+    "haven't": "have not", "hasn't": "has not", "i'm": "i am", "you're": "you are", "we're": "we are",
+    "they're": "they are", "he's": "he is", "she's": "she is", "it's": "it is", "that's": "that is",
+    "i've": "i have", "you've": "you have", "we've": "we have", "they've": "they have", "i'll": "i will",
+    "you'll": "you will", "he'll": "he will", "she'll": "she will", "we'll": "we will", "they'll": "they will",
+    "let's": "let us",
+}
+_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)*|'s\b|\S")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def tokenize_en(text: str) -> list[str]:
+    """Tokenise English the way the corpus does: "Tom's cat didn't eat." -> [tom 's cat did not eat .]."""
+    if not isinstance(text, str):
+        raise HelpersError(f"tokenize_en 需要一个字符串 (a str)，收到的是 (got) {type(text).__name__}。")
+    text = unicodedata.normalize("NFKC", text.translate(_FULLWIDTH)).translate(_FULLWIDTH).lower()
+    out = []
+    for tok in _TOKEN.findall(text):
+        if tok == "'s":  # already tokenised text ("tom 's cat") reads back unchanged
+            out.append(tok)
+        elif tok in CONTRACTIONS:
+            out += CONTRACTIONS[tok].split()
+        elif tok.endswith("n't"):  # "didn't" -> did not; an already split "n't" -> not
+            out += [t for t in (tok[:-3], "not") if t]
+        elif tok.endswith("'s"):
+            out += [tok[:-2], "'s"]
+        elif "'" in tok:
+            out += [p for p in re.split(r"(')", tok) if p]
+        else:
+            out.append(tok)
+    return out
+
+
+def has_cjk(text: str) -> bool:
+    return bool(_CJK.search(text))
+
+
+# --------------------------------------------------------------------------- vocabulary
+class Vocab:
+    """Token <-> id mapping. ``lang`` is "en" (join with spaces) or "zh" (join without spaces)."""
+
+    PAD, BOS, EOS, UNK = SPECIALS
+    pad_id, bos_id, eos_id, unk_id = 0, 1, 2, 3
+
+    def __init__(self, tokens, lang="en"):
+        if lang not in ("en", "zh"):
+            raise HelpersError(f"未知的语言 (unknown lang) {lang!r}：只能是 'en' 或 'zh'。")
+        self.lang = lang
+        self.itos = list(SPECIALS) + [t for t in dict.fromkeys(tokens) if t not in SPECIALS]
+        self.stoi = {t: i for i, t in enumerate(self.itos)}
+
+    def __len__(self):
+        return len(self.itos)
+
+    def __contains__(self, token):
+        return token in self.stoi
+
+    def __eq__(self, other):
+        return isinstance(other, Vocab) and self.lang == other.lang and self.itos == other.itos
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"Vocab(lang={self.lang!r}, size={len(self)})"
+
+    def __getitem__(self, token):
+        try:
+            return self.stoi[token]
+        except KeyError:
+            raise self.unknown_error([token]) from None
+
+    def suggestions(self, word, n=3):
+        words = [t for t in self.itos[len(SPECIALS):]]
+        return difflib.get_close_matches(str(word), words, n=n, cutoff=0.5)
+
+    def unknown_error(self, words, hint=""):
+        words = list(dict.fromkeys(words))
+        sugg = {w: self.suggestions(w) for w in words}
+        listed = ", ".join(repr(w) for w in words)
+        parts = [f"{w!r} → {', '.join(s) if s else '—'}" for w, s in sugg.items()]
+        examples = ", ".join(self.itos[len(SPECIALS):len(SPECIALS) + 8])
+        msg = (f"句子里有词表之外的词 (unknown words): {listed}。{hint}"
+               f"最接近的词表单词 (closest vocabulary words): {'; '.join(parts)}。"
+               f"请只用语料中的单词 (use only words of the corpus vocabulary)，例如 (e.g.) {examples} …")
+        return UnknownWordError(msg, words=words, suggestions=sugg)
+
+    def encode(self, tokens, add_bos=False, add_eos=False, unknown="raise") -> list[int]:
+        """Ids of tokens. unknown="raise" -> UnknownWordError naming every unknown word; "unk" -> <unk>."""
+        if unknown not in ("raise", "unk"):
+            raise HelpersError(f"unknown 参数只能是 'raise' 或 'unk' (got {unknown!r})。")
+        if isinstance(tokens, str):
+            raise HelpersError("encode 需要词的列表 (a list of tokens)，不是字符串；请先调用 tokenize_en(text)。")
+        tokens = list(tokens)
+        missing = [t for t in tokens if t not in self.stoi]
+        if missing and unknown == "raise":
+            raise self.unknown_error(missing)
+        ids = [self.stoi.get(t, self.unk_id) for t in tokens]
+        return ([self.bos_id] if add_bos else []) + ids + ([self.eos_id] if add_eos else [])
+
+    def decode(self, ids, strip_special=True) -> list[str]:
+        """Tokens of ids. strip_special: stop at the first <eos>, drop <pad>/<bos> (keep <unk>)."""
+        if hasattr(ids, "tolist"):
+            ids = ids.tolist()
+        out = []
+        for i in ids:
+            try:
+                i = int(i)
+            except (TypeError, ValueError):
+                raise HelpersError(f"decode 需要整数 id (integer ids)，收到 (got) {i!r}。") from None
+            if not 0 <= i < len(self.itos):
+                raise HelpersError(f"id {i} 超出词表范围 (out of range) 0..{len(self.itos) - 1}。"
+                                   f"请检查模型输出的维度 V 是否等于 len(vocab)。")
+            if strip_special:
+                if i == self.eos_id:
+                    break
+                if i in (self.pad_id, self.bos_id):
+                    continue
+            out.append(self.itos[i])
+        return out
+
+    def join(self, tokens) -> str:
+        """Display string: Chinese without spaces, English with spaces."""
+        return ("" if self.lang == "zh" else " ").join(tokens)
+
+    def to_dict(self) -> dict:
+        return {"format": "helpers.Vocab/1", "lang": self.lang, "itos": list(self.itos)}
+
+    @classmethod
+    def from_dict(cls, d):
+        ok = (isinstance(d, dict) and isinstance(d.get("itos"), list) and all(isinstance(t, str) for t in d["itos"])
+              and tuple(d["itos"][:4]) == SPECIALS and d.get("lang") in ("en", "zh"))
+        if not ok:
+            raise HelpersError("词表数据无效 (invalid vocab dict)：需要 Vocab.to_dict() 生成的字典，"
+                               "含 lang 和以 <pad> <bos> <eos> <unk> 开头的 itos。")
+        return cls(d["itos"][4:], lang=d["lang"])
+
+
+# --------------------------------------------------------------------------- lexicon word lists
+REL_PAST_VERBS = ("see", "buy", "read", "write", "draw", "find", "lose", "meet")  # "the book that you bought"
+def _english_words():
+    w = set(L.FUNCTION_EN) | set(L.NAMES) | set(L.FREQ) | set(L.CONNECTORS) | set(L.ADJECTIVES)
+    w |= {v for k, v in L.NUMBERS_EN.items() if k > 1}
+    for forms in L.PRONOUNS.values():
+        w |= set(forms[:3])
+    for n in L.NOUNS.values():
+        w |= {n.sg} if n.key in ("door", "window") else {n.sg, n.pl}
+    for c in L.CONTAINERS.values():
+        w |= set(c[:2])
+    for words, prep, _ in L.PLACES.values():
+        w |= set(words) | {prep}
+    for words, _ in L.LOCATIVES.values():
+        w |= set(words)
+    for key, v in L.VERBS.items():  # only the forms that the tenses of the verb need
+        tenses = v[8]
+        w |= {v[0], v[4]} if v[4] else {v[0]}
+        w |= {v[1]} if "p" in tenses else set()
+        w |= {v[2]} if ("d" in tenses or key in REL_PAST_VERBS) else set()
+        w |= {v[3]} if "g" in tenses else set()
+    for v in L.INTRANSITIVE.values():
+        w |= set(v[:4])
+    w |= set(L.GO[:3])
+    for words, _ in L.BY.values():
+        w |= set(words)
+    for words, _, _ in L.TIMES.values():
+        w |= set(words)
+    return w
+
+
+def _chinese_words():
+    w = set(L.FUNCTION_ZH) | set(L.FREQ.values()) | set(L.CONNECTORS.values()) | set(L.WH_ZH.values())
+    w |= {p[3] for p in L.PRONOUNS.values()} | {n[0] for n in L.NAMES.values()}
+    mws = {"名"} | {c[2] for c in L.CONTAINERS.values()}
+    for n in L.NOUNS.values():
+        w.add(n.zh)
+        if n.mw:
+            mws.add(n.mw)
+    for prefix in list(L.NUMBERS_ZH.values()) + ["这", "那", "几"]:
+        w |= {prefix + m for m in mws}
+    w |= {p[2] for p in L.PLACES.values()} | {x[1] for x in L.LOCATIVES.values()}
+    w |= {a[0] for a in L.ADJECTIVES.values()} | {"好喝"}
+    w |= {v[5] for v in L.VERBS.values() if v[5]} | set(L.PLAY_ZH.values())
+    w |= {v[4] for v in L.INTRANSITIVE.values()} | {L.GO[4]}
+    for _, zhs in L.BY.values():
+        w |= {z for z, _ in zhs}
+    for _, zhs, _ in L.TIMES.values():
+        w |= {z for z, _ in zhs}
+    return w
+
+
+@lru_cache(maxsize=1)
+def _vocab_lists():
+    return tuple(sorted(_english_words())), tuple(sorted(_chinese_words()))
+
+
+def build_vocabs() -> tuple[Vocab, Vocab]:
+    """(src_vocab, tgt_vocab) over every word the grammar can produce; deterministic order."""
+    en, zh = _vocab_lists()
+    return Vocab(en, "en"), Vocab(zh, "zh")
+
+
+def encode_sentence(text, src_vocab: Vocab, add_bos=False, add_eos=False) -> list[int]:
+    """Tokenise English text and encode it; EmptyInputError / UnknownWordError on bad input."""
+    if not isinstance(text, str):
+        raise HelpersError(f"请输入一个英文句子字符串 (a str)，收到的是 (got) {type(text).__name__}。")
+    tokens = tokenize_en(text)
+    if not any(any(ch.isalnum() for ch in t) for t in tokens):
+        raise EmptyInputError("句子是空的 (empty input)：请输入至少一个英文单词，例如 'i am a student .'。")
+    missing = [t for t in tokens if t not in src_vocab]
+    if missing:
+        hint = "请输入英文句子 (English input expected)。" if has_cjk(text) else ""
+        raise src_vocab.unknown_error(missing, hint)
+    return src_vocab.encode(tokens, add_bos=add_bos, add_eos=add_eos)

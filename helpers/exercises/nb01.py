@@ -1,0 +1,241 @@
+"""Exercises of notebook 01_information_bottleneck (9.10 intro): BLEU against source length.
+
+* ``nb01_read_bleu``      (reading) the char-BLEU of the no-attention model for sources of 31-40 tokens,
+                          read off the plot (numbers from helpers/pretrained/metrics.json)
+* ``nb01_bleu_by_length`` (code) ``bleu_by_length(lengths, hyps, refs, buckets)``: corpus char-BLEU per
+                          source-length bucket, the computation behind the plot
+
+``LazyAnswer`` is a reference answer computed on first use (from the shipped models' metrics or the
+corpus), so that importing ``helpers.exercises`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from helpers.exercises import Exercise, register
+from helpers.exercises.engine import NOT_FINISHED, Verdict, read_number
+from helpers.metrics import bleu, sentence_bleu
+
+_NB = "01_information_bottleneck"
+METRICS_PATH = Path(__file__).resolve().parents[1] / "pretrained" / "metrics.json"
+
+
+class LazyAnswer:
+    """A reference answer computed when first needed: ``LazyAnswer(fn, *args).value``."""
+
+    def __init__(self, fn, *args):
+        self._fn, self._args, self._done, self._value = fn, args, False, None
+
+    @property
+    def value(self):
+        if not self._done:
+            self._value, self._done = self._fn(*self._args), True
+        return self._value
+
+    def __float__(self):
+        return float(self.value)
+
+    def __str__(self):
+        return str(self.value)
+
+    def __repr__(self):
+        return repr(self.value)
+
+
+def resolve(answer):
+    """The value of a LazyAnswer; any other answer unchanged."""
+    return answer.value if isinstance(answer, LazyAnswer) else answer
+
+
+def load_metrics() -> dict | None:
+    """helpers/pretrained/metrics.json (written by ``python -m helpers.tools.evaluate``), or None if absent."""
+    try:
+        return json.loads(METRICS_PATH.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def bucket_bleu(model: str, bucket: tuple[int, int]) -> float | None:
+    """BLEU of ``model`` on the source-length bucket ``(lo, hi)`` of test + long, from metrics.json."""
+    from helpers.viz.plots import bleu_by_length_series
+
+    record = load_metrics()
+    if record is None:
+        return None
+    buckets, scores, _ = bleu_by_length_series(record)
+    if model not in scores or tuple(bucket) not in [tuple(b) for b in buckets]:
+        return None
+    return scores[model][[tuple(b) for b in buckets].index(tuple(bucket))]
+
+
+# --------------------------------------------------------------------------- nb01_read_bleu
+READ_BUCKET = (31, 40)
+
+
+def check_read_bleu(answer) -> Verdict:
+    answer = resolve(answer)
+    value, problem = read_number(answer, "请填入从图上读出的数，例如 0.5。")
+    if problem:
+        return problem
+    expected = bucket_bleu("none", READ_BUCKET)
+    if expected is None:
+        return Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。", {"kind": "value"})
+    tol = 0.03
+    if abs(value - expected) <= tol:
+        return Verdict(True, f"读数正确：约 {expected:.2f}。比训练集最长句子还长的句子上，无注意力模型的 BLEU 明显下降。",
+                       {"kind": "pass"})
+    if value > 1 and abs(value / 100 - expected) <= tol:
+        return Verdict(False, f"{value:g} 像是百分制：图上的 BLEU 在 0~1 之间，请写成小数。", {"kind": "value"})
+    for other in ("bahdanau", "luong-dot", "luong-general", "luong-concat"):
+        score = bucket_bleu(other, READ_BUCKET)
+        if score is not None and abs(value - score) <= 0.01 and abs(score - expected) > tol:
+            return Verdict(False, f"{value:g} 是注意力模型 {other} 的数值：题目问的是无注意力模型 none（红色虚线）。",
+                           {"kind": "value"})
+    side = "偏大 (too large)" if value > expected else "偏小 (too small)"
+    return Verdict(False, f"读数不对：{value:g} {side}。请看横轴“31-40”处的红色虚线。", {"kind": "value"})
+
+
+register(Exercise(
+    id="nb01_read_bleu",
+    notebook=_NB,
+    title="读图：无注意力模型在 31-40 词的句子上得几分？",
+    prompt="在“BLEU 与源句子长度”的折线图上，读出无注意力模型 none 在源句子长度 31-40 词这一组的 char-BLEU"
+           "（0~1 之间的小数，误差 ±0.03 以内算对）。",
+    solution=LazyAnswer(bucket_bleu, "none", READ_BUCKET),
+    checker=check_read_bleu,
+    hints=["横轴是源句子长度的分组，找到“31-40”；none 是红色虚线。",
+           "纵轴是 char-BLEU，范围 0~1；也可以打印画图用的数字表来核对。",
+           "scores['none'][buckets.index((31, 40))] 就是答案。"],
+))
+
+
+# --------------------------------------------------------------------------- nb01_bleu_by_length
+def bleu_by_length(lengths, hyps, refs, buckets):
+    """Reference: corpus char-BLEU of the sentences whose source length lies in each (lo, hi) bucket."""
+    out = []
+    for lo, hi in buckets:
+        idx = [k for k, n in enumerate(lengths) if lo <= n <= hi]
+        out.append(bleu([hyps[k] for k in idx], [refs[k] for k in idx], level="char") if idx else None)
+    return out
+
+
+def _data():
+    """A tiny hand-made set: source lengths, model outputs, references (Chinese, no spaces)."""
+    lengths = [4, 6, 9, 12, 15, 18, 24, 33, 35]
+    refs = ["我是学生。", "她喜欢喝茶。", "我们今天没去学校。", "汤姆昨天吃了一个苹果。",
+            "她每天在图书馆看书。", "我哥哥有三辆红色的车。", "我看见的那只猫是黑色的，但是它很小。",
+            "我喜欢茶，但是他喜欢咖啡，我们每天都在图书馆看书。", "你在哪里买了这本书？我昨天在学校买了一本书。"]
+    hyps = ["我是学生。", "她喜欢茶。", "我们今天没去学校。", "汤姆吃了一个苹果。",
+            "她在图书馆看书。", "我哥哥有红色的车。", "我看见的猫是黑色的。",
+            "我喜欢茶，他喜欢书。", "你在哪里买了书？"]
+    return lengths, hyps, refs
+
+
+_BUCKETS = [(1, 10), (11, 20), (21, 30), (31, 40), (41, 50)]
+
+
+def _expected_variants(lengths, hyps, refs, buckets):
+    """Typical wrong answers, by name, computed here to recognise them."""
+    def per_bucket(select, score):
+        out = []
+        for lo, hi in buckets:
+            idx = [k for k, n in enumerate(lengths) if select(n, lo, hi)]
+            out.append(score(idx) if idx else None)
+        return out
+
+    inclusive = lambda n, lo, hi: lo <= n <= hi  # noqa: E731
+    return {
+        "sentence_mean": per_bucket(inclusive, lambda idx: sum(sentence_bleu(hyps[k], refs[k]) for k in idx) / len(idx)),
+        "word": per_bucket(inclusive, lambda idx: bleu([hyps[k] for k in idx], [refs[k] for k in idx], level="word")),
+        "swapped": per_bucket(inclusive, lambda idx: bleu([refs[k] for k in idx], [hyps[k] for k in idx])),
+    }
+
+
+_WHY = {
+    "sentence_mean": "你似乎对每句的 BLEU 取了平均 (mean of sentence BLEU)：应把一组句子放在一起算一个语料级 BLEU "
+                     "(corpus BLEU)，即 bleu(该组的译文列表, 该组的参考译文列表)。",
+    "word": "你算的是词级 BLEU (word level)：这里要字级 (char level)，bleu(..., level='char')。",
+    "swapped": "译文和参考译文的位置反了 (hypotheses and references swapped)：bleu(hyps, refs)。",
+}
+
+
+def _same(a, b) -> bool:
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if (x is None) != (y is None):
+            return False
+        if x is not None and abs(float(x) - float(y)) > 1e-6:
+            return False
+    return True
+
+
+def check_bleu_by_length(answer) -> Verdict:
+    if answer is None:
+        return Verdict(False, f"{NOT_FINISHED}：请实现 bleu_by_length(lengths, hyps, refs, buckets) 并把函数传进来。",
+                       {"kind": "unfinished"})
+    if not callable(answer):
+        return Verdict(False, f"请传入一个函数 (a function)，而不是 {type(answer).__name__}。", {"kind": "type"})
+    lengths, hyps, refs = _data()
+    cases = [("五个长度区间，最后一个是空的 (an empty bucket)", _BUCKETS),
+             ("区间边界正好落在句子长度上 (bounds are inclusive)", [(4, 9), (12, 18), (24, 24), (33, 35)]),
+             ("只有一个区间", [(1, 50)])]
+    for label, buckets in cases:
+        expected = bleu_by_length(lengths, hyps, refs, buckets)
+        try:
+            out = answer(list(lengths), list(hyps), list(refs), list(buckets))
+        except Exception as exc:
+            return Verdict(False, f"函数运行出错 (your function raised) {type(exc).__name__}: {exc}（用例：{label}）。"
+                                  "空的区间没有句子，bleu([], []) 会出错：这时返回 None。", {"kind": "error", "case": label})
+        if out is None:
+            return Verdict(False, f"{NOT_FINISHED}：函数返回了 None。", {"kind": "unfinished"})
+        if isinstance(out, dict):
+            return Verdict(False, "应返回一个列表 (a list)，每个区间一个数，顺序与 buckets 相同；你返回了字典。",
+                           {"kind": "type", "case": label})
+        try:
+            out = list(out)
+        except TypeError:
+            return Verdict(False, f"应返回一个列表 (a list)，你返回了 {type(out).__name__}。", {"kind": "type"})
+        if len(out) != len(buckets):
+            return Verdict(False, f"用例“{label}”：有 {len(buckets)} 个区间，应返回 {len(buckets)} 个数，你返回了 "
+                                  f"{len(out)} 个。", {"kind": "value", "case": label})
+        for x, y in zip(out, expected):
+            if y is None and x is not None:
+                return Verdict(False, f"用例“{label}”：没有句子的区间应返回 None（不是 {x!r}）：0 分会让折线看起来"
+                                      "像模型翻得很差。", {"kind": "value", "case": label})
+            if y is not None and not isinstance(x, (int, float)):
+                return Verdict(False, f"用例“{label}”：每个非空区间应是一个数 (a float)，你给了 {x!r}。",
+                               {"kind": "type", "case": label})
+        if _same(out, expected):
+            continue
+        variants = _expected_variants(lengths, hyps, refs, buckets)
+        why = next((_WHY[name] for name, v in variants.items() if _same(out, v)), None)
+        if why is None:
+            exclusive = [bleu([hyps[k] for k, n in enumerate(lengths) if lo <= n < hi],
+                              [refs[k] for k, n in enumerate(lengths) if lo <= n < hi])
+                         if any(lo <= n < hi for n in lengths) else None for lo, hi in buckets]
+            why = ("区间两端都包含在内 (inclusive)：lo <= n <= hi。" if _same(out, exclusive)
+                   else "对每个区间：挑出 lo <= 长度 <= hi 的句子，再对它们算一次 bleu(hyps, refs, level='char')。")
+        shown = [None if v is None else round(float(v), 3) for v in out]
+        want = [None if v is None else round(v, 3) for v in expected]
+        return Verdict(False, f"用例“{label}”：应得到 {want}，你得到 {shown}。{why}", {"kind": "value", "case": label})
+    return Verdict(True, "全部用例通过：这正是“BLEU 与句子长度”那张图背后的计算。", {"kind": "pass"})
+
+
+register(Exercise(
+    id="nb01_bleu_by_length",
+    notebook=_NB,
+    title="代码：按源句子长度分组计算 BLEU",
+    prompt="实现 bleu_by_length(lengths, hyps, refs, buckets)：lengths[k] 是第 k 句的源句子长度（英文词数），"
+           "hyps / refs 是译文和参考译文（中文字符串）。buckets 是 (lo, hi) 区间的列表（两端都包含）。"
+           "返回一个列表：每个区间里所有句子的语料级字级 BLEU (corpus char-BLEU)，用 helpers.metrics.bleu 计算；"
+           "没有句子的区间返回 None。",
+    solution=bleu_by_length,
+    checker=check_bleu_by_length,
+    hints=["对每个区间 (lo, hi)，先找出满足 lo <= lengths[k] <= hi 的下标 k。",
+           "把这些句子的译文和参考译文分别放进两个列表，调用一次 bleu(hyps_in, refs_in, level='char')——"
+           "不要逐句算再平均。",
+           "区间里没有句子时，直接 append(None)。"],
+))

@@ -1,0 +1,176 @@
+"""Exercises of notebook 06_training: the toy corpus and the comparison of the shipped models.
+
+* ``nb06_crossing_share`` (reading) the share of test pairs whose gold alignment has crossing links
+* ``nb06_has_crossing``   (code) ``links_cross(links)``: do two alignment links cross?
+* ``nb06_best_aer``       (reading) which shipped model has the lowest AER on test (metrics.json)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from helpers.exercises import Exercise, register
+from helpers.exercises.engine import NOT_FINISHED, Verdict, read_number
+from helpers.exercises.nb01 import LazyAnswer, load_metrics, resolve
+
+_NB = "06_training"
+
+
+# --------------------------------------------------------------------------- nb06_crossing_share
+def crossing_share(split: str = "test") -> float:
+    """Reference: share of pairs of ``split`` with crossing sure links (from ``corpus_stats``)."""
+    from helpers.corpus import corpus_stats
+
+    return float(corpus_stats()["crossing_share"][split])
+
+
+def check_crossing_share(answer) -> Verdict:
+    answer = resolve(answer)
+    value, problem = read_number(answer, "请填入一个 0 到 1 之间的小数，例如 0.5。")
+    if problem:
+        return problem
+    expected = crossing_share("test")
+    if abs(value - expected) <= 0.005:
+        return Verdict(True, f"正确：test 划分中 {expected:.1%} 的句对至少有一对交叉的对齐连线。", {"kind": "pass"})
+    if abs(value / 100 - expected) <= 0.005:
+        return Verdict(False, f"{value:g} 是百分数 (a percentage)：请写成 0~1 之间的小数 (a fraction)。", {"kind": "value"})
+    for split in ("train", "valid", "long"):
+        if abs(value - crossing_share(split)) <= 0.0005:
+            return Verdict(False, f"{value:g} 是 {split} 划分的比例，题目问的是 test 划分。", {"kind": "value"})
+    side = "偏大 (too large)" if value > expected else "偏小 (too small)"
+    return Verdict(False, f"不对：{value:g} {side}。", {"kind": "value"})
+
+
+register(Exercise(
+    id="nb06_crossing_share",
+    notebook=_NB,
+    title="读数：test 中对齐交叉的句对占多少？",
+    prompt="在 test 划分中，金标准对齐 (gold alignment) 至少有一对交叉连线的句对占多大比例？填 0~1 之间的小数（精确到 0.005）。",
+    solution=LazyAnswer(crossing_share, "test"),
+    checker=check_crossing_share,
+    hints=["语料统计 corpus_stats() 里有一项 'crossing_share'，按划分 (split) 给出。",
+           "stats['crossing_share']['test'] 就是答案；注意不要看成 train 的。",
+           "直接写 check('nb06_crossing_share', stats['crossing_share']['test'])。"],
+))
+
+
+# --------------------------------------------------------------------------- nb06_has_crossing
+def links_cross(links) -> bool:
+    """Reference: True if two links (i1, j1), (i2, j2) have i1 < i2 and j1 > j2."""
+    return any((i1 - i2) * (j1 - j2) < 0 for (i1, j1), (i2, j2) in combinations(set(links), 2))
+
+
+_LINK_CASES = [
+    ("单调对齐 (monotone)：i am a student .", {(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)}, False),
+    ("一个英文词对两个中文词 (one-to-many)", {(0, 0), (0, 1), (1, 2)}, False),
+    ("两个英文词对一个中文词 (many-to-one)", {(0, 0), (1, 0), (2, 1)}, False),
+    ("时间状语前移 (time adverb moves forward)", {(0, 0), (4, 1), (1, 2), (3, 3)}, True),
+    ("两条连线交叉", {(1, 0), (0, 1)}, True),
+    ("空对齐 (no links)", set(), False),
+    ("只有一条连线", {(3, 2)}, False),
+    ("乱序给出的单调对齐 (unsorted input)", {(2, 2), (0, 0), (1, 1)}, False),
+    ("列表形式 (a list, not a set)", [(0, 1), (1, 0)], True),
+]
+
+
+def _wrong_kind(links, out) -> str:
+    """Name the usual mistake behind a wrong verdict for ``links``."""
+    pairs = list(combinations(set(links), 2))
+    if any((i1 == i2) != (j1 == j2) for (i1, j1), (i2, j2) in pairs):
+        return "同一个词连到多个词（一对多 / 多对一）不算交叉：只有 i1 < i2 且 j1 > j2（严格不等）才算。"
+    if out and not links_cross(links):
+        return "“交叉”指的是顺序相反：源位置变大时目标位置变小。两条同向的连线不交叉。"
+    return "检查每一对连线 (every pair of links)，不只是相邻的；输入可能没有排序，也可能是 list。"
+
+
+def check_has_crossing(answer) -> Verdict:
+    if answer is None:
+        return Verdict(False, f"{NOT_FINISHED}：请实现 links_cross(links) 并把函数传进来。", {"kind": "unfinished"})
+    if not callable(answer):
+        return Verdict(False, f"请传入一个函数 (a function)，而不是 {type(answer).__name__}。", {"kind": "type"})
+    cases = list(_LINK_CASES)
+    from helpers.corpus import load_corpus
+
+    for pair in load_corpus("test")[:40]:
+        cases.append((f"test 句对 '{' '.join(pair.src)}'", set(pair.sure), links_cross(pair.sure)))
+    for label, links, expected in cases:
+        try:
+            out = answer(set(links) if isinstance(links, set) else list(links))
+        except Exception as exc:
+            return Verdict(False, f"函数运行出错 (your function raised) {type(exc).__name__}: {exc}"
+                                  f"（用例：{label}，links = {sorted(links)}）。", {"kind": "error", "case": label})
+        if out is None:
+            return Verdict(False, f"{NOT_FINISHED}：函数返回了 None。", {"kind": "unfinished"})
+        if not isinstance(out, bool):
+            try:
+                import numpy as np
+
+                if isinstance(out, np.bool_):
+                    out = bool(out)
+            except ImportError:  # pragma: no cover
+                pass
+        if not isinstance(out, bool):
+            return Verdict(False, f"应返回 True 或 False (a bool)，你返回了 {type(out).__name__}：{out!r}。",
+                           {"kind": "type", "case": label})
+        if out != expected:
+            shown = sorted(links)
+            shown = shown if len(shown) <= 8 else shown[:8] + ["…"]
+            return Verdict(False, f"用例“{label}”：links = {shown} 应返回 {expected}，你返回了 {out}。"
+                                  f"{_wrong_kind(links, out)}", {"kind": "value", "case": label})
+    return Verdict(True, f"全部 {len(cases)} 个用例通过，和 helpers.corpus.has_crossing 的判断一致。", {"kind": "pass"})
+
+
+register(Exercise(
+    id="nb06_has_crossing",
+    notebook=_NB,
+    title="代码：判断对齐连线是否交叉",
+    prompt="实现 links_cross(links)：links 是对齐连线 (i, j) 的集合或列表（i = 英文词位置，j = 中文词位置）。"
+           "只要有两条连线 (i1, j1)、(i2, j2) 满足 i1 < i2 且 j1 > j2，就返回 True，否则返回 False。",
+    solution=links_cross,
+    checker=check_has_crossing,
+    hints=["要比较每一对连线：itertools.combinations(links, 2)。",
+           "“交叉”必须是严格的：i1 < i2 且 j1 > j2（或反过来）。共用一个端点（一对多）不算交叉。",
+           "一个简洁的写法：any((i1 - i2) * (j1 - j2) < 0 for (i1, j1), (i2, j2) in combinations(links, 2))。"],
+))
+
+
+# --------------------------------------------------------------------------- nb06_best_aer
+def best_aer_model() -> str | None:
+    """Reference: the shipped attention model with the lowest test AER in metrics.json (None if absent)."""
+    models = (load_metrics() or {}).get("models", {})
+    scored = {name: m["test"].get("aer") for name, m in models.items() if m.get("test", {}).get("aer") is not None}
+    return min(scored, key=scored.get) if scored else None
+
+
+def check_best_aer(answer) -> Verdict:
+    answer = resolve(answer)
+    if answer is None:
+        return Verdict(False, f"{NOT_FINISHED}：请填入模型名，例如 'luong-dot'。", {"kind": "unfinished"})
+    if not isinstance(answer, str):
+        return Verdict(False, f"请填入一个字符串 (a string)，而不是 {type(answer).__name__}。", {"kind": "type"})
+    expected = best_aer_model()
+    if expected is None:
+        return Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。", {"kind": "value"})
+    name = "".join(answer.split()).lower()
+    if name == expected:
+        return Verdict(True, f"正确：{expected} 的 AER 最低，它的注意力最接近金标准对齐。", {"kind": "pass"})
+    if name == "none":
+        return Verdict(False, "无注意力模型 (none) 没有注意力矩阵，也就没有 AER。", {"kind": "value"})
+    models = (load_metrics() or {}).get("models", {})
+    if name not in models:
+        return Verdict(False, f"没有这个模型 (unknown model) {answer!r}：可选 {', '.join(models)}。", {"kind": "value"})
+    return Verdict(False, f"不对：{answer!r} 的 AER 不是最低的。AER 是错误率，越小越好 (lower is better)。",
+                   {"kind": "value"})
+
+
+register(Exercise(
+    id="nb06_best_aer",
+    notebook=_NB,
+    title="读表：哪个模型的对齐最准？",
+    prompt="在预训练模型的比较表中，哪个模型在 test 上的 AER（对齐错误率）最低？填模型名，例如 'luong-dot'。",
+    solution=LazyAnswer(best_aer_model),
+    checker=check_best_aer,
+    hints=["看比较表的 AER 一列；无注意力模型 none 没有这一项。",
+           "AER 是错误率 (error rate)：数值越小，注意力越接近金标准对齐。",
+           "答案就是 AER 一列中数值最小的那一行的模型名。"],
+))

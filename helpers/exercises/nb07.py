@@ -1,0 +1,259 @@
+"""Exercises of notebook 07_heatmaps (alignment heatmaps, AER, the AttentionExplorer).
+
+* ``nb07_yesterday_word``  a prediction read off a heatmap: which English word does luong-general
+  attend to most while it outputs 昨天 in "tom ate an apple yesterday ."?
+* ``nb07_aer_reading``     a number read off a title: the AER of ``AER_SENTENCE`` under luong-general.
+* ``nb07_argmax_links``    code: reduce an attention matrix [T, S] to alignment links with the arg-max
+  rule that AER uses (Luong et al. 2015), returning {(source i, target j)}.
+
+The two reading answers depend on the shipped model, so they are computed lazily (on first check or
+first access of ``.solution``) from ``helpers.load_pretrained("luong-general")``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from helpers.exercises import Exercise, register
+from helpers.exercises.engine import NOT_FINISHED, Verdict, read_number
+
+NOTEBOOK = "07_heatmaps"
+MODEL = "luong-general"
+YESTERDAY_SENTENCE = "tom ate an apple yesterday ."
+YESTERDAY_TOKEN = "昨天"
+AER_SENTENCE = "the cat that i saw is black ."
+AER_TOLERANCE = 0.006  # titles show two decimals
+
+
+class _LazyExercise(Exercise):
+    """An Exercise whose ``.solution`` is computed on first use by ``solve()`` (e.g. from a trained model)."""
+
+    def __init__(self, *, solve, **fields):
+        self._solve, self._value = solve, None
+        super().__init__(solution=None, **fields)
+
+    @property
+    def solution(self):
+        if self._value is None:
+            self._value = self._solve()
+        return self._value
+
+    @solution.setter
+    def solution(self, value):  # dataclass __init__ assigns the placeholder None here
+        self._value = value
+
+
+_MEMO: dict = {}
+
+
+def _translation(sentence: str):
+    if sentence not in _MEMO:
+        from helpers.checkpoint import load_pretrained
+        from helpers.decode import translate
+
+        _MEMO[sentence] = translate(load_pretrained(MODEL), sentence)
+    return _MEMO[sentence]
+
+
+def _model_missing(exc: Exception) -> Verdict:
+    return Verdict(False, f"无法加载预训练模型 {MODEL} (cannot load the pretrained model)：{str(exc).rstrip('。')}。"
+                          "请先运行 make pretrained，再检查这道题。", {"kind": "model_missing"})
+
+
+# --------------------------------------------------------------------------- 1. 昨天 -> ?
+def _yesterday_row():
+    """(source tokens, attention row [S] of the step that outputs 昨天, that step j) or None."""
+    t = _translation(YESTERDAY_SENTENCE)
+    if YESTERDAY_TOKEN not in t.tgt_tokens:
+        return None
+    j = t.tgt_tokens.index(YESTERDAY_TOKEN)
+    cols = list(t.src_tokens) + ["<eos>"] * (t.attention.shape[1] - len(t.src_tokens))
+    return cols, t.attention[j], j
+
+
+def solve_yesterday_word() -> str:
+    """The source word with the largest weight when luong-general outputs 昨天."""
+    found = _yesterday_row()
+    if found is None:  # the model does not output 昨天: fall back to the gold alignment
+        return "yesterday"
+    cols, row, _ = found
+    return cols[int(np.argmax(row))]
+
+
+def check_yesterday_word(answer) -> Verdict:
+    if answer is None:
+        return Verdict(False, f"{NOT_FINISHED}：请填入一个英文单词，例如 'tom'。", {"kind": "unfinished"})
+    if not isinstance(answer, str):
+        return Verdict(False, f"请填入一个字符串 (a string)，而不是 {type(answer).__name__}。", {"kind": "type"})
+    word = answer.strip().lower()
+    if any("\u4e00" <= ch <= "\u9fff" for ch in word):
+        return Verdict(False, "请填英文源词 (a source word)，不是中文：问的是“昨天”这一行里哪一列（英文词）最深。",
+                       {"kind": "value", "mistake": "chinese"})
+    try:
+        found = _yesterday_row()
+    except Exception as exc:
+        return _model_missing(exc)
+    expected = solve_yesterday_word()
+    if word == expected:
+        return Verdict(True, f"正确：输出“昨天”时，注意力最大的源词是 {expected}。", {"kind": "pass"})
+    source = YESTERDAY_SENTENCE.split()
+    if word not in source:
+        return Verdict(False, f"{answer!r} 不在句子里 (not a source word)。源句的词是：{' '.join(source)}。",
+                       {"kind": "value", "mistake": "not_in_sentence"})
+    if found is not None:
+        cols, row, j = found
+        weight = float(row[cols.index(word)])
+        return Verdict(False, f"不对：输出“昨天”(t = {j}) 时 {word} 的权重只有 {weight:.2f}。"
+                              f"找这一行里颜色最深的那一列。", {"kind": "value", "mistake": "other_word"})
+    return Verdict(False, f"不对：{word} 不是“昨天”对应的源词。", {"kind": "value", "mistake": "other_word"})
+
+
+register(_LazyExercise(
+    id="nb07_yesterday_word",
+    notebook=NOTEBOOK,
+    title="“昨天”看的是哪个英文词？(which source word for 昨天)",
+    prompt=f"用 {MODEL} 翻译 {YESTERDAY_SENTENCE!r}。模型输出“昨天”这一步，注意力权重最大的英文源词是哪个？"
+           "先预测，再用热力图或 AttentionExplorer 验证，把这个英文单词作为字符串填入。",
+    solve=solve_yesterday_word,
+    checker=check_yesterday_word,
+    hints=["在热力图里找到纵轴上“昨天”那一行，看哪一列颜色最深。",
+           "中文把时间状语放在动词前，但它仍然是从英文句末的某个词翻译过来的。",
+           "用 translate(model, 句子).attention[j] 取出这一行，再 np.argmax 得到源位置。"],
+))
+
+
+# --------------------------------------------------------------------------- 2. AER off a title
+@lru_cache(maxsize=1)
+def solve_aer_reading() -> float:
+    """AER of luong-general's attention on AER_SENTENCE against its gold links (metrics.aer)."""
+    from helpers.metrics import aer
+    from helpers.widgets.explorer import find_gold
+
+    t = _translation(AER_SENTENCE)
+    gold = find_gold(t.src_tokens)
+    return round(float(aer(t.attention, gold.sure, gold.possible, n_src=len(t.src_tokens),
+                           n_tgt=len(t.tgt_tokens))), 4)
+
+
+def check_aer_reading(answer) -> Verdict:
+    value, problem = read_number(answer, "请填入图标题里的 AER（一个 0 到 1 之间的数）。")
+    if problem:
+        return problem
+    try:
+        expected = solve_aer_reading()
+    except Exception as exc:
+        return _model_missing(exc)
+    if abs(value - expected) <= AER_TOLERANCE:
+        return Verdict(True, f"正确：AER = {expected:.2f}。", {"kind": "pass"})
+    if not 0.0 <= value <= 1.0:
+        tip = "（是不是写成了百分数？AER 是 0 到 1 之间的小数）" if 1.0 < value <= 100.0 else ""
+        return Verdict(False, f"AER 的取值在 0 到 1 之间 (AER lies in [0, 1])，你填的是 {value:g}{tip}。",
+                       {"kind": "value", "mistake": "range"})
+    if abs((1.0 - value) - expected) <= AER_TOLERANCE:
+        return Verdict(False, f"你填的 {value:g} 像是 1 − AER（对齐的“正确率”）。AER 是错误率：越小越好。",
+                       {"kind": "value", "mistake": "one_minus"})
+    side = "偏大 (too large)" if value > expected else "偏小 (too small)"
+    return Verdict(False, f"不对：{value:g} {side}。请看 {AER_SENTENCE!r} 那张图的标题。",
+                   {"kind": "value", "mistake": "wrong_number"})
+
+
+register(_LazyExercise(
+    id="nb07_aer_reading",
+    notebook=NOTEBOOK,
+    title="从标题读出 AER (read the AER off a title)",
+    prompt=f"画廊里 {AER_SENTENCE!r} 的热力图标题给出了 {MODEL} 在这句话上的 AER（两位小数）。"
+           "把这个数填进来（例如 0.25）。",
+    solve=solve_aer_reading,
+    checker=check_aer_reading,
+    hints=["标题的格式是“… AER = 0.xx”。",
+           "AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|)，是错误率：0 表示与标准对齐完全一致。",
+           "也可以直接算：aer(t.attention, pair.sure, pair.possible, n_src=len(t.src_tokens), n_tgt=len(t.tgt_tokens))。"],
+))
+
+
+# --------------------------------------------------------------------------- 3. code: arg-max links
+def argmax_links(attention) -> set[tuple[int, int]]:
+    """Reference: {(i, j)} with i = arg-max over the source positions of row j of ``attention`` [T, S]."""
+    att = np.asarray(attention, dtype=float)  # [T, S]
+    return {(int(np.argmax(att[j])), j) for j in range(att.shape[0])}
+
+
+def _cases() -> list[tuple[str, np.ndarray]]:
+    rng = np.random.default_rng(7)
+    hand = np.array([[0.7, 0.1, 0.1, 0.1],
+                     [0.1, 0.1, 0.2, 0.6],
+                     [0.2, 0.5, 0.2, 0.1]])  # [T=3, S=4]: links (0,0), (3,1), (1,2)
+    tall = rng.dirichlet(np.ones(3), size=6)  # [T=6, S=3]
+    wide = rng.dirichlet(np.ones(8), size=4)  # [T=4, S=8]
+    return [("手算的小例子 (T=3, S=4)", hand), ("目标比源长 (T=6, S=3)", tall), ("源比目标长 (T=4, S=8)", wide),
+            ("只有一步 (T=1, S=5)", rng.dirichlet(np.ones(5), size=1))]
+
+
+def _as_link_set(out):
+    if isinstance(out, np.ndarray) or isinstance(out, (str, bytes)) or not hasattr(out, "__iter__"):
+        return None
+    links = set()
+    for item in out:
+        if not hasattr(item, "__len__") or len(item) != 2:
+            return None
+        i, j = item
+        try:
+            links.add((int(i), int(j)))
+        except (TypeError, ValueError):
+            return None
+    return links
+
+
+def check_argmax_links(answer) -> Verdict:
+    if answer is None:
+        return Verdict(False, f"{NOT_FINISHED}：请先实现 argmax_links(attention)，再运行检查。", {"kind": "unfinished"})
+    if not callable(answer):
+        return Verdict(False, f"请传入函数本身 (a function)，例如 check('nb07_argmax_links', argmax_links)，"
+                              f"而不是 {type(answer).__name__}。", {"kind": "type"})
+    for label, att in _cases():
+        try:
+            out = answer(att.copy())
+        except Exception as exc:
+            return Verdict(False, f"你的函数抛出了异常 (raised an exception)：{type(exc).__name__}: {exc}。"
+                                  f"\n测试用例 (test case)：{label}，attention 形状 {list(att.shape)}。",
+                           {"kind": "exception"})
+        if out is None:
+            return Verdict(False, f"{NOT_FINISHED}：你的函数返回了 None。", {"kind": "unfinished"})
+        links = _as_link_set(out)
+        if links is None:
+            return Verdict(False, f"应返回链接的集合 (a set of (i, j) pairs)，例如 {{(0, 0), (3, 1)}}；"
+                                  f"实际返回 {type(out).__name__}：{str(out)[:80]}。", {"kind": "type"})
+        expected = argmax_links(att)
+        if links == expected:
+            continue
+        T, S = att.shape
+        swapped = {(j, i) for i, j in expected}
+        by_column = {(i, int(np.argmax(att[:, i]))) for i in range(S)}
+        case = f"\n测试用例 (test case)：{label}。期望 (expected) {sorted(expected)}，实际 (got) {sorted(links)}。"
+        if links == swapped:
+            msg = "链接的顺序反了 (order swapped)：每个链接应写成 (源位置 i, 目标位置 j)，不是 (j, i)。"
+        elif links == by_column or {(j, i) for i, j in by_column} == links:
+            msg = ("arg-max 取错了维度 (wrong axis)：attention[j, i] 的第 j 行是目标词 j 对所有源词的权重，"
+                   "应在每一行里取最大的列（axis=1 / 最后一维）。")
+        elif len(links) != T:
+            msg = f"链接个数应等于目标长度 T = {T}（每个目标词恰好一个链接），你给了 {len(links)} 个。"
+        else:
+            msg = "有的链接不对 (wrong links)：检查是不是对每一行 j 取了 arg-max。"
+        return Verdict(False, msg + case, {"kind": "value"})
+    return Verdict(True, f"全部 {len(_cases())} 个测试用例通过 (all cases passed)。", {"kind": "pass"})
+
+
+register(Exercise(
+    id="nb07_argmax_links",
+    notebook=NOTEBOOK,
+    title="从注意力矩阵得到对齐链接 (attention -> alignment links)",
+    prompt="实现 argmax_links(attention)：attention 是 numpy 数组 [T, S]，attention[j, i] 是生成目标词 j 时源词 i "
+           "的权重。返回链接集合 {(i, j)}：对每个目标位置 j，i 是这一行权重最大的源位置（AER 用的就是这条规则）。",
+    solution=argmax_links,
+    checker=check_argmax_links,
+    hints=["每个目标词 j 恰好产生一个链接，所以结果里有 T 个链接。",
+           "np.argmax(attention[j]) 给出第 j 行最大值所在的列 i。",
+           "{(int(np.argmax(attention[j])), j) for j in range(attention.shape[0])}"],
+))

@@ -1,0 +1,385 @@
+"""Every benchmark of the project, side by side in one process: ``python -m helpers.tools.bench``.
+
+    python -m helpers.tools.bench [--quick] [--json PATH]
+
+Prints a Markdown table (machine, date, each figure and its goal) and writes the same figures to JSON.
+These are benchmarks, not tests: nothing is asserted. Ratios are measured pair by pair in the same run
+(so a busy machine slows both sides alike); times are medians of several runs. ``docs/benchmarks.md``
+explains each figure and holds the latest full table.
+
+The measurements, each usable on its own:
+
+* ``measure_train_speedup``    teacher-forced training throughput of the vectorised Luong decoder
+  (``model(...)``: one RNN call over all target steps, one batched Eq. (9-37)-(9-39) computation) versus
+  the step loop (``model.forward_stepwise(...)``), pair by pair, alternating. Both paths share the costs
+  that cannot be vectorised over time (encoder RNN, the decoder recurrence, Adam), so the whole-step
+  ratio is bounded by them (Amdahl); ``head_speedup`` isolates steps ①-③ + W_s.
+* ``measure_time_to_quality``  wall seconds from the start of training the default notebook model until
+  its validation char-BLEU first reaches ``target`` (0.90); validation time is included.
+* ``measure_decode_speedup``   batched greedy decoding of the test split versus one sentence at a time.
+* ``measure_explorer_latency`` the AttentionExplorer's step-slider and new-sentence redraw latency.
+
+JSON keys: train_speedup_vectorized_vs_loop, train_speedup_lstm, time_to_quality_s,
+decode_speedup_batched, widget_latency_ms_median, widget_translate_ms_median, notebooks_quick_total_s,
+train_gflops_per_s, cpu_peak_gflops_per_s, flops_utilisation, peak_rss_mb, plus the machine record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import datetime
+import json
+import os
+import platform
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import torch
+from torch import nn
+
+GOALS = {
+    "train_speedup_vectorized_vs_loop": "≥ 3×",
+    "time_to_quality_s": "≤ 60 s",
+    "decode_speedup_batched": "≥ 10×",
+    "widget_latency_ms_median": "≤ 100 ms",
+    "widget_translate_ms_median": "≤ 300 ms",
+}
+
+
+# --- training throughput: vectorised vs step-loop Luong ---------------------------------------
+
+def _train_steps(model, opt, fn, src, src_lens, tgt_in, tgt_out, steps: int) -> float:
+    loss_fn = nn.CrossEntropyLoss(ignore_index=0)
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        opt.zero_grad(set_to_none=True)
+        logits, _ = fn(src, src_lens, tgt_in)  # [B, T, V]
+        loss = loss_fn(logits.reshape(-1, logits.shape[-1]), tgt_out.reshape(-1))
+        loss.backward()
+        opt.step()
+    return time.perf_counter() - t0
+
+
+def measure_train_speedup(repeats: int = 7, batch: int = 64, src_len: int = 12, tgt_len: int = 12,
+                          steps: int = 5, variant: str = "luong-general", src_vocab: int = 400,
+                          tgt_vocab: int = 500, emb_size: int = 64, hidden_size: int = 128,
+                          rnn: str = "gru", warmup: int = 2, seed: int = 0, threads: int | None = None) -> dict:
+    """Median target tokens/s of vectorised vs step-loop Luong training; returns a dict with the ratio.
+
+    Keys: vectorised_tokens_per_s, loop_tokens_per_s, speedup (= vectorised / loop), and the settings.
+    Source lengths vary between src_len // 2 and src_len (padding as in a real batch). ``threads``
+    sets torch's intra-op threads for the measurement only (restored afterwards); None keeps them.
+    """
+    before = torch.get_num_threads()
+    if threads:
+        torch.set_num_threads(threads)
+    try:
+        return _measure(repeats, batch, src_len, tgt_len, steps, variant, src_vocab, tgt_vocab, emb_size,
+                        hidden_size, rnn, warmup, seed)
+    finally:
+        torch.set_num_threads(before)
+
+
+def _head_time(decoder, state, h, steps: int, vectorised: bool) -> float:
+    """Steps ①-③ + W_s, forward + backward, for h [B, T, H]: all t at once or one t at a time."""
+    t0 = time.perf_counter()
+    for _ in range(steps):
+        if vectorised:
+            logits = decoder.attend(h, state)[0]  # [B, T, V]
+        else:
+            logits = torch.stack([decoder.attend(h[:, t], state)[0] for t in range(h.shape[1])], 1)
+        logits.logsumexp(-1).mean().backward()
+    return time.perf_counter() - t0
+
+
+def _measure(repeats, batch, src_len, tgt_len, steps, variant, src_vocab, tgt_vocab, emb_size,
+             hidden_size, rnn, warmup, seed) -> dict:
+    from helpers.seq2seq import Seq2Seq
+
+    gen = torch.Generator().manual_seed(seed)
+    torch.manual_seed(seed)
+    model_vec = Seq2Seq(variant, src_vocab, tgt_vocab, emb_size=emb_size, hidden_size=hidden_size, rnn=rnn)
+    model_loop = copy.deepcopy(model_vec)  # same weights
+    opt_vec = torch.optim.Adam(model_vec.parameters(), lr=1e-3)
+    opt_loop = torch.optim.Adam(model_loop.parameters(), lr=1e-3)
+
+    src = torch.randint(1, src_vocab, (batch, src_len), generator=gen)  # [B, S]
+    src_lens = torch.randint(max(1, src_len // 2), src_len + 1, (batch,), generator=gen)  # [B]
+    src_lens[0] = src_len
+    src = src.masked_fill(torch.arange(src_len)[None, :] >= src_lens[:, None], 0)
+    tgt = torch.randint(1, tgt_vocab, (batch, tgt_len + 1), generator=gen)  # [B, T + 1]
+    tgt_in, tgt_out = tgt[:, :-1], tgt[:, 1:]  # [B, T] each
+
+    args = (src, src_lens, tgt_in, tgt_out)
+    _train_steps(model_vec, opt_vec, model_vec, *args, warmup)
+    _train_steps(model_loop, opt_loop, model_loop.forward_stepwise, *args, warmup)
+    t_vec, t_loop = [], []
+    for r in range(repeats):  # pair by pair, alternating which goes first
+        pair = [("vec", model_vec, opt_vec, model_vec), ("loop", model_loop, opt_loop, model_loop.forward_stepwise)]
+        for name, model, opt, fn in (pair if r % 2 == 0 else pair[::-1]):
+            dt = _train_steps(model, opt, fn, *args, steps)
+            (t_vec if name == "vec" else t_loop).append(dt)
+
+    # the part the vectorisation changes, on the same model and encoder outputs
+    state = model_vec.start(src, src_lens)
+    state.encoder_outputs = state.encoder_outputs.detach()
+    h = torch.randn(batch, tgt_len, hidden_size, requires_grad=True)  # [B, T, H] stands in for h_t
+    h_vec, h_loop = [], []
+    for _ in range(repeats):
+        h_vec.append(_head_time(model_vec.decoder, state, h, steps, True))
+        h_loop.append(_head_time(model_vec.decoder, state, h, steps, False))
+
+    tokens = batch * tgt_len * steps
+    vec = tokens / statistics.median(t_vec)
+    loop = tokens / statistics.median(t_loop)
+    return {
+        "vectorised_tokens_per_s": vec, "loop_tokens_per_s": loop, "speedup": vec / loop,
+        "head_speedup": statistics.median(h_loop) / statistics.median(h_vec),
+        "variant": variant, "batch": batch, "src_len": src_len, "tgt_len": tgt_len, "repeats": repeats,
+        "steps_per_repeat": steps, "hidden_size": hidden_size, "emb_size": emb_size, "rnn": rnn,
+        "threads": torch.get_num_threads(),
+    }
+
+
+# --- time to quality and decoding ------------------------------------------------------------
+
+def measure_time_to_quality(target: float = 0.90, variant: str = "luong-general", eval_every: int = 50,
+                            val_size: int = 300, max_seconds: float = 300, seed: int = 0) -> dict:
+    """Train the default model until validation char-BLEU ≥ target; returns seconds, steps and the curve."""
+    from helpers.corpus import load_corpus
+    from helpers.train import make_model, train
+
+    pairs, valid = load_corpus("train"), load_corpus("valid")[:val_size]
+    model = make_model(variant, seed=seed)
+    hist = train(model, pairs, valid, seconds=max_seconds, eval_every=eval_every, target_bleu=target,
+                 patience=None, seed=seed, progress=False, device="cpu")
+    reached = hist.stopped == "target"
+    return {
+        "time_to_quality_s": hist.val_time[-1] if reached else None,
+        "steps": hist.steps, "reached": reached, "target": target, "variant": variant,
+        "curve": list(zip(hist.val_step, [round(t, 1) for t in hist.val_time], [round(b, 3) for b in hist.val_bleu])),
+        "threads": torch.get_num_threads(),
+    }
+
+
+def measure_decode_speedup(model=None, split: str = "test", n: int | None = None, repeats: int = 3,
+                           batch_size: int = 256) -> dict:
+    """Batched greedy decoding vs one sentence at a time on the same sentences; returns the ratio."""
+    from helpers.checkpoint import load_pretrained
+    from helpers.corpus import load_corpus
+    from helpers.decode import decode_sentences, greedy_decode, pad_sequences
+
+    model = load_pretrained("luong-general") if model is None else model
+    pairs = load_corpus(split)[:n] if n else load_corpus(split)
+    src_ids = [model.src_vocab.encode(p.src) for p in pairs]
+    singles = [pad_sequences([s]) for s in src_ids]
+    t_batched, t_single = [], []
+    with torch.inference_mode():
+        decode_sentences(model, src_ids[:64], batch_size=batch_size)  # warm-up
+        for r in range(repeats):
+            order = ("batched", "single") if r % 2 == 0 else ("single", "batched")
+            for which in order:
+                t0 = time.perf_counter()
+                if which == "batched":
+                    batched = decode_sentences(model, src_ids, batch_size=batch_size).tokens
+                    t_batched.append(time.perf_counter() - t0)
+                else:
+                    single = [greedy_decode(model, s, lens).tokens[0] for s, lens in singles]
+                    t_single.append(time.perf_counter() - t0)
+    b, s = statistics.median(t_batched), statistics.median(t_single)
+    return {"decode_speedup_batched": s / b, "batched_s": b, "single_s": s, "sentences": len(pairs),
+            "sentences_per_s_batched": len(pairs) / b, "sentences_per_s_single": len(pairs) / s,
+            "same_output": batched == single, "batch_size": batch_size, "repeats": repeats,
+            "model": getattr(model, "name", None), "threads": torch.get_num_threads()}
+
+
+# --- widget latency -----------------------------------------------------------------------------
+
+def measure_explorer_latency(n_steps: int = 30, n_sentences: int = 10, compact: bool = False) -> dict:
+    """Median latency (ms) of the explorer: a step-slider change -> new PNG, and a new sentence
+    (translate + draw) -> new PNG, measured in one run on fresh test sentences (no cache hits)."""
+    from helpers.corpus import load_corpus
+    from helpers.widgets.explorer import AttentionExplorer, sentence_text
+
+    widget = AttentionExplorer(compact=compact)
+    sentences = [sentence_text(p.src) for p in load_corpus("test") if 6 <= len(p.src) <= 14][: n_sentences + 1]
+    widget.sentence.value = sentences[0]  # warm-up (model loaded, fonts cached)
+    steps = []
+    for _ in range(n_steps):
+        target = (widget.step.value + 1) % (widget.step.max + 1)
+        start = time.perf_counter()
+        widget.step.value = target
+        steps.append(time.perf_counter() - start)
+    typing = []
+    for text in sentences[1:]:
+        start = time.perf_counter()
+        widget.sentence.value = text
+        typing.append(time.perf_counter() - start)
+    return {
+        "step_median_ms": 1000 * statistics.median(steps),
+        "sentence_median_ms": 1000 * statistics.median(typing),
+        "n_steps": len(steps),
+        "n_sentences": len(typing),
+        "errors": widget.message.value if "color:#b00" in widget.message.value else "",
+    }
+
+
+# --- the command ---------------------------------------------------------------------------------
+
+def machine() -> dict:
+    """CPU model, cores, torch threads, versions and the date."""
+    model = platform.processor() or ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpu": model or platform.machine(), "cores": os.cpu_count(), "torch_threads": torch.get_num_threads(),
+            "torch": torch.__version__, "python": platform.python_version(),
+            "date": datetime.date.today().isoformat()}
+
+
+def luong_train_flops(batch: int, src_len: int, tgt_len: int, emb: int, hidden: int, vocab: int) -> float:
+    """Model FLOPs of one teacher-forced training step of a 1-layer GRU Luong-general model.
+
+    Forward multiply-adds count 2 FLOPs; backward is taken as 2× forward (the usual estimate).
+    GRU per token: 3 gates × (E·H + H·H); attention per target token: W_a (H·H) + scores and
+    context (2·S·H); W_c: 2H·H; W_s: H·V.
+    """
+    gru = 3 * (emb * hidden + hidden * hidden)
+    encoder = batch * src_len * gru
+    decoder = batch * tgt_len * (gru + hidden * hidden + 2 * src_len * hidden + 2 * hidden * hidden + hidden * vocab)
+    forward = 2 * (encoder + decoder)
+    return 3 * forward
+
+
+def matmul_peak_gflops(n: int = 1024, repeats: int = 5) -> float:
+    """A practical CPU peak: the best fp32 GEMM rate torch reaches here (all its threads)."""
+    a, b = torch.randn(n, n), torch.randn(n, n)
+    a @ b
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        a @ b
+        best = min(best, time.perf_counter() - t0)
+    return 2 * n**3 / best / 1e9
+
+
+def notebooks_quick(names: list[str] | None) -> dict:
+    from helpers.tools.notebooks import execute_notebook, notebook_paths
+
+    times = {}
+    for path in notebook_paths(include_solutions=False):
+        if names is None or any(n in path.name for n in names):
+            t0 = time.perf_counter()
+            execute_notebook(path, quick=True)
+            times[path.stem] = round(time.perf_counter() - t0, 1)
+    return times
+
+
+def run(quick: bool) -> dict:
+    out: dict = {"machine": machine(), "quick": quick}
+    repeats = 3 if quick else 7
+    t0 = time.perf_counter()
+    gru = measure_train_speedup(repeats=repeats, threads=1)
+    lstm = measure_train_speedup(repeats=repeats, threads=1, rnn="lstm")
+    out["train_speedup_vectorized_vs_loop"] = gru["speedup"]
+    out["train_speedup_lstm"] = lstm["speedup"]
+    out["train_tokens_per_s_vectorized"] = gru["vectorised_tokens_per_s"]
+    out["train_tokens_per_s_loop"] = gru["loop_tokens_per_s"]
+    flops = luong_train_flops(gru["batch"], gru["src_len"], gru["tgt_len"], gru["emb_size"], gru["hidden_size"], 500)
+    steps_per_s = gru["vectorised_tokens_per_s"] / (gru["batch"] * gru["tgt_len"])
+    out["train_gflops_per_s"] = flops * steps_per_s / 1e9
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)  # the training figures above use one thread: compare with a one-thread peak
+    out["cpu_peak_gflops_per_s"] = matmul_peak_gflops()
+    torch.set_num_threads(before)
+    out["flops_utilisation"] = out["train_gflops_per_s"] / out["cpu_peak_gflops_per_s"]
+
+    with _threads(1):
+        ttq = measure_time_to_quality(max_seconds=120 if quick else 300)
+        out["time_to_quality_s"] = ttq["time_to_quality_s"]
+        dec = measure_decode_speedup(n=300 if quick else None, repeats=repeats)
+    out["decode_speedup_batched"] = dec["decode_speedup_batched"]
+
+    lat = measure_explorer_latency(n_steps=10 if quick else 30, n_sentences=5 if quick else 10)
+    out["widget_latency_ms_median"] = lat["step_median_ms"]
+    out["widget_translate_ms_median"] = lat["sentence_median_ms"]
+
+    nbs = notebooks_quick(["00_", "04_"] if quick else None)
+    out["notebooks_quick_s"] = nbs
+    out["notebooks_quick_total_s"] = round(sum(nbs.values()), 1)
+    out["notebooks_quick_scope"] = "00, 04 only (--quick)" if quick else "all main notebooks"
+    self_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    kids_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    out["peak_rss_mb"] = max(self_kb, kids_kb) / 1024
+    out["bench_wall_s"] = time.perf_counter() - t0
+    return out
+
+
+class _threads:
+    def __init__(self, n):
+        self.n = n
+
+    def __enter__(self):
+        self.before = torch.get_num_threads()
+        torch.set_num_threads(self.n)
+
+    def __exit__(self, *exc):
+        torch.set_num_threads(self.before)
+
+
+def table(r: dict) -> str:
+    m = r["machine"]
+
+    def fmt(value, unit=""):
+        if value is None:
+            return "not reached"
+        return f"{value:.2f}{unit}" if isinstance(value, float) else f"{value}{unit}"
+
+    rows = [
+        ("Training speed-up, vectorised vs step-loop Luong (GRU, 1 thread)", fmt(r["train_speedup_vectorized_vs_loop"], "×"),
+         GOALS["train_speedup_vectorized_vs_loop"]),
+        ("  same, LSTM", fmt(r["train_speedup_lstm"], "×"), ""),
+        ("Time to validation char-BLEU ≥ 0.90 (default notebook model, 1 thread)", fmt(r["time_to_quality_s"], " s"),
+         GOALS["time_to_quality_s"]),
+        ("Batched vs one-by-one greedy decoding", fmt(r["decode_speedup_batched"], "×"), GOALS["decode_speedup_batched"]),
+        ("Explorer step slider → new PNG (median)", fmt(r["widget_latency_ms_median"], " ms"),
+         GOALS["widget_latency_ms_median"]),
+        ("Explorer new sentence → new PNG (median)", fmt(r["widget_translate_ms_median"], " ms"),
+         GOALS["widget_translate_ms_median"]),
+        (f"Notebooks in quick mode, total ({r['notebooks_quick_scope']})", fmt(r["notebooks_quick_total_s"], " s"),
+         "< 60 s each"),
+        ("Training throughput (model FLOPs)", fmt(r["train_gflops_per_s"], " GFLOP/s"), ""),
+        ("CPU peak, one-thread fp32 GEMM", fmt(r["cpu_peak_gflops_per_s"], " GFLOP/s"), ""),
+        ("FLOPs utilisation (training / peak)", f"{100 * r['flops_utilisation']:.1f} %", ""),
+        ("Peak RSS", fmt(r["peak_rss_mb"], " MB"), ""),
+    ]
+    lines = [f"Machine: {m['cpu']}, {m['cores']} cores, torch {m['torch']} ({m['torch_threads']} threads), "
+             f"Python {m['python']}, {m['date']}{' — quick run' if r['quick'] else ''}", "",
+             "| figure | measured | goal |", "|---|---|---|"]
+    lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m helpers.tools.bench", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--quick", action="store_true", help="fewer repeats, a subset of notebooks (< 3 min)")
+    p.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    args = p.parse_args(argv)
+    result = run(args.quick)
+    print(table(result))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

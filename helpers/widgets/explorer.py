@@ -1,0 +1,597 @@
+"""``AttentionExplorer``: the alignment-heatmap explorer of notebooks 07 (full) and 03 (compact).
+
+What it shows, for an English sentence and a trained model (the weights α of Eq. (9-37), one row per
+decoding step, drawn as the heatmap of Fig. 9-22):
+
+* a heatmap with the English source on the x axis and the Chinese output on the y axis; the current
+  decoding step (``.step``) is framed;
+* a side readout of the source words with the largest weights at that step (in the PNG and in
+  ``.readout``);
+* the gold alignment (sure links solid, possible links dashed, toggled by ``.show_gold``) and the
+  sentence's alignment error rate (AER, ``helpers.metrics.aer``) when the sentence is a corpus
+  sentence and the model's output equals its reference;
+* a compare mode (``.compare``): two models side by side on the same sentence.
+
+Speed: the figure is built once per sentence / model / mode (a fixed layout computed from the token
+lengths, no layout engine); a step change or the gold toggle only restores the cached background and
+redraws the few moving artists (blitting), then encodes the PNG. ``helpers.tools.bench.measure_explorer_latency()``
+reports the medians (``python -m helpers.tools.bench``; ``python scripts/bench_widgets.py`` for this figure alone).
+
+Bad input never raises into the notebook: every observer catches, and ``.message`` says what is wrong.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+import numpy as np
+
+from helpers.corpus import PHENOMENA_ZH
+from helpers.errors import HelpersError
+from helpers.widgets.base import PngBox, new_figure
+
+__all__ = [
+    "ATTENTION_MODELS",
+    "MAX_WIDGET_TOKENS",
+    "PHENOMENA_ZH",
+    "AttentionExplorer",
+    "example_sentences",
+    "find_gold",
+    "sentence_text",
+]
+
+ATTENTION_MODELS = ("luong-general", "luong-dot", "luong-concat", "bahdanau")
+MAX_WIDGET_TOKENS = 50  # the longest sentences of the "long" split
+MAX_CHARS = 2000
+DPI = 90
+NO_COMPARE = "无"
+_ERR = "<span style='color:#b00'>{}</span>"
+_NOTE = "<span style='color:#555'>{}</span>"
+
+
+# --------------------------------------------------------------------------- corpus look-ups
+_GOLD: dict = {}
+
+
+def _gold_index() -> dict:
+    if not _GOLD:
+        from helpers.corpus import design_examples, load_corpus
+
+        for split in ("long", "train", "valid", "test"):  # later splits win (test last)
+            _GOLD.update((p.src, p) for p in load_corpus(split))
+        _GOLD.update((p.src, p) for p in design_examples())
+    return _GOLD
+
+
+def sentence_text(tokens) -> str:
+    """English tokens -> a sentence that ``tokenize_en`` splits back into the same tokens.
+
+    Plain ``" ".join`` does not round-trip the possessive: "tom 's" is re-tokenised as tom ' s, so
+    "'s" is glued to the word before it ("tom's")."""
+    out: list[str] = []
+    for token in tokens:
+        if token == "'s" and out:
+            out[-1] += token
+        else:
+            out.append(token)
+    return " ".join(out)
+
+
+def find_gold(src_tokens):
+    """The corpus ``Pair`` (with gold links) whose English tokens are ``src_tokens``, or None."""
+    return _gold_index().get(tuple(src_tokens))
+
+
+def example_sentences() -> list[tuple[str, str]]:
+    """(label, sentence) pairs for the ``.examples`` dropdown: the DESIGN examples, one test sentence
+    per reordering phenomenon, and two long ones."""
+    from helpers.corpus import design_examples, load_corpus
+
+    out = [(f"例 {k + 1}: {sentence_text(p.src)}", sentence_text(p.src)) for k, p in enumerate(design_examples())]
+    test = load_corpus("test")
+    for tag, name in PHENOMENA_ZH.items():
+        pair = next((p for p in test if tag in p.phenomena and len(p.src) <= 12), None)
+        if pair is not None:
+            out.append((f"{name}: {sentence_text(pair.src)}", sentence_text(pair.src)))
+    for pair in load_corpus("long")[:2]:
+        text = sentence_text(pair.src)
+        out.append((f"长句 ({len(pair.src)} 词): {text[:50]}…", text))
+    return out
+
+
+# --------------------------------------------------------------------------- models
+_PRETRAINED: dict = {}
+
+
+def _pretrained(name: str):
+    if name not in _PRETRAINED:
+        from helpers.checkpoint import load_pretrained
+
+        _PRETRAINED[name] = load_pretrained(name)
+    return _PRETRAINED[name]
+
+
+def _shipped_attention_models() -> list[str]:
+    from helpers.checkpoint import list_pretrained
+
+    present = set(list_pretrained())
+    return [n for n in ATTENTION_MODELS if n in present]
+
+
+# --------------------------------------------------------------------------- one panel's data
+@dataclass
+class _View:
+    """What one heatmap panel shows: a model's translation of the sentence and its gold alignment."""
+
+    name: str
+    translation: object  # helpers.decode.Translation
+    rows: list[str]  # target tokens (+ "<eos>")
+    cols: list[str]  # source tokens (+ "<eos>")
+    gold: object | None  # corpus Pair or None
+    gold_usable: bool  # gold known and the output equals the reference
+    aer: float | None
+
+    @property
+    def attention(self) -> np.ndarray:
+        return self.translation.attention  # [T, S]
+
+    def top_index(self, step: int, k: int = 5) -> list[int]:
+        """Source positions of the k largest weights at decoding step ``step`` (ties: leftmost first)."""
+        row = self.attention[min(step, len(self.rows) - 1)]  # [S]
+        return [int(i) for i in np.argsort(-row, kind="stable")[:k]]
+
+    def top(self, step: int, k: int = 5) -> list[tuple[str, float]]:
+        row = self.attention[min(step, len(self.rows) - 1)]  # [S]
+        return [(self.cols[i], float(row[i])) for i in self.top_index(step, k)]
+
+    def aer_text(self, short: bool = False) -> str:
+        if self.gold is None:
+            return "AER —（无标准对齐）" if short else "AER：—，无标准对齐 (no gold alignment)"
+        if not self.gold_usable:
+            return "AER —（译文≠参考）" if short else "AER：—，译文与参考不同 (output ≠ reference)"
+        return f"AER = {self.aer:.2f}"
+
+
+def _make_view(name, translation) -> _View:
+    from helpers.metrics import aer
+
+    src, tgt = list(translation.src_tokens), list(translation.tgt_tokens)
+    T, S = translation.attention.shape
+    rows = tgt + ["<eos>"] * (T - len(tgt))
+    cols = src + ["<eos>"] * (S - len(src))
+    gold = find_gold(src)
+    usable = gold is not None and list(gold.tgt) == tgt
+    value = aer(translation.attention, gold.sure, gold.possible, n_src=len(src), n_tgt=len(tgt)) if usable else None
+    return _View(name, translation, rows, cols, gold, usable, value)
+
+
+# --------------------------------------------------------------------------- layout (inches)
+def _text_width(tokens, size: float) -> float:
+    """Rough width in inches of the longest token at font size ``size`` (CJK = 1 em, Latin = 0.62 em)."""
+    em = size / 72
+    return max((sum(1.0 if ord(ch) > 0x2E80 else 0.62 for ch in t) * em for t in tokens), default=0.0)
+
+
+@dataclass
+class _Layout:
+    cell_w: float
+    cell_h: float
+    font_x: float  # English tick labels
+    font_y: float  # Chinese tick labels
+    left: float  # room for the Chinese tick labels + axis label
+    bottom: float  # room for the rotated English tick labels + axis label
+
+
+def _layout(cols, rows, compact: bool) -> _Layout:
+    S, T = len(cols), len(rows)
+    max_w, max_h = (5.0, 4.2) if compact else (8.5, 7.5)
+    cell_w = min(0.34 if compact else 0.44, max_w / S)
+    cell_h = min(0.28 if compact else 0.34, max_h / T)
+    font_x = float(np.clip(cell_w * 24, 6.5, 10))
+    font_y = float(np.clip(cell_h * 30, 6.5, 10))
+    left = 0.45 + _text_width(rows, font_y) + 0.1
+    bottom = 0.45 + 0.71 * _text_width(cols, font_x) + 0.15
+    return _Layout(cell_w, cell_h, font_x, font_y, left, bottom)
+
+
+# --------------------------------------------------------------------------- the widget
+class AttentionExplorer(PngBox):
+    """Alignment heatmaps of the trained models, live (notebook 07; ``compact=True`` for notebook 03).
+
+    Controls: ``.sentence`` (Text), ``.examples`` (Dropdown filling ``.sentence``), ``.model``
+    (Dropdown of the shipped models with attention + models added with ``add_model``), ``.step``
+    (IntSlider over the decoding steps t = 0 … T-1, the rows of the attention matrix), ``.show_gold``
+    (Checkbox), ``.compare`` (Dropdown, "无" or a second model; not in compact mode).
+    Outputs: ``.image`` (PNG), ``.readout`` (HTML: translation, AER, top source words at this step),
+    ``.message`` (HTML: errors and notes).
+    """
+
+    TOP_K = 5
+
+    def __init__(self, model="luong-general", sentence: str = "i am a student .", compact: bool = False):
+        self.compact = bool(compact)
+        self._session: dict = {}  # name -> model added with add_model
+        self._cache: dict = {}  # (model name, source tokens) -> Translation
+        self._views: list[_View] = []
+        self._busy = False
+        self._bg = None
+        self._dyn: list[dict] = []  # per panel: the axes and the artists that change
+        self._axes_key = None  # (number of heatmaps, readout panel?) the axes were built for
+        wide = {"description_width": "initial"}
+        self.sentence = widgets.Text(value="", description="英文句子 (sentence)", continuous_update=False,
+                                     placeholder="例如：i am a student .", style=wide,
+                                     layout=widgets.Layout(width="34em"))
+        self.examples = widgets.Dropdown(options=[("— 选一个例句 (pick an example) —", "")], value="",
+                                         description="例句", style=wide, layout=widgets.Layout(width="30em"))
+        self.model = widgets.Dropdown(options=[], description="模型 (model)", style=wide)
+        self.compare = widgets.Dropdown(options=[NO_COMPARE], value=NO_COMPARE, description="对比 (compare)",
+                                        style=wide)
+        self.step = widgets.IntSlider(value=0, min=0, max=0, description="解码步 t (step)", style=wide,
+                                      continuous_update=True)
+        self.show_gold = widgets.Checkbox(value=True, description="显示标准对齐 (gold)", indent=False)
+        self.image = widgets.Image(format="png")
+        self.readout = widgets.HTML()
+        self.message = widgets.HTML()
+        self._fig = new_figure(6, 4)
+        self._fig.set_layout_engine(None)  # fixed layout computed in _rebuild: fast and stable
+        self._fig.set_dpi(DPI)
+
+        try:
+            self.examples.options = [self.examples.options[0], *example_sentences()]
+        except Exception as exc:  # the corpus is code; this would be a broken install
+            self._error(exc)
+        self._refresh_model_options()
+        if not isinstance(model, str):
+            self.add_model(getattr(model, "name", None) or "my-model", model)
+            model = self.model.options[-1] if self.model.options else ""
+        if model in self.model.options:
+            self.model.value = model
+        elif model:
+            self._error(HelpersError(f"没有这个模型 (unknown model) {model!r}：可选 (available) "
+                                     f"{list(self.model.options)}。用 add_model(name, model) 加入自己训练的模型。"))
+
+        self.sentence.observe(self._on_input, names="value")
+        self.model.observe(self._on_input, names="value")
+        self.compare.observe(self._on_input, names="value")
+        self.step.observe(self._on_step, names="value")
+        self.show_gold.observe(self._on_step, names="value")
+        self.examples.observe(self._on_example, names="value")
+
+        wrap = widgets.Layout(flex_flow="row wrap")  # narrow notebooks wrap controls instead of cutting them
+        row1 = widgets.HBox([self.sentence, self.examples], layout=wrap)
+        row2 = widgets.HBox([self.model, self.step, self.show_gold] + ([] if self.compact else [self.compare]),
+                            layout=widgets.Layout(flex_flow="row wrap"))
+        children = [row1, row2, self.image, self.message, self.readout]
+        super().__init__(children)
+        self.sentence.value = sentence  # triggers the first translation + drawing
+
+    # ----------------------------------------------------------------- public helpers
+    @property
+    def translation(self):
+        """The current ``Translation`` of the main model (None before the first good sentence)."""
+        return self._views[0].translation if self._views else None
+
+    @property
+    def aer(self) -> float | None:
+        """AER of the main model on the current sentence (None without usable gold)."""
+        return self._views[0].aer if self._views else None
+
+    @property
+    def gold(self):
+        """The corpus ``Pair`` of the current sentence, or None."""
+        return self._views[0].gold if self._views else None
+
+    @property
+    def n_panels(self) -> int:
+        """How many heatmaps are drawn (2 in compare mode)."""
+        return len(self._views)
+
+    def top_words(self, k: int = TOP_K, panel: int = 0) -> list[tuple[str, float]]:
+        """The k source words with the largest weights at the current step, with their weights."""
+        return self._views[panel].top(self.step.value, k) if self._views else []
+
+    def add_model(self, name: str, model) -> None:
+        """Offer ``model`` (e.g. one trained in this notebook) under ``name`` in ``.model`` and ``.compare``.
+
+        The model needs vocabularies (``helpers.train.make_model`` / ``load_checkpoint`` give them) and an
+        attention decoder. A model of the same name replaces the earlier one.
+        """
+        if not isinstance(name, str) or not name.strip():
+            raise HelpersError("add_model 需要一个名字 (a non-empty str name)，例如 add_model('my-luong', model)。")
+        if getattr(model, "src_vocab", None) is None or getattr(model, "tgt_vocab", None) is None:
+            raise HelpersError("这个模型没有词表 (model has no vocabularies)：请用 helpers.train.make_model(...) "
+                               "或 helpers.load_checkpoint(...) 得到的模型。")
+        if not getattr(model, "has_attention", True):
+            raise HelpersError(f"模型 {name!r} 没有注意力 (no attention)，画不出热力图。请选择带注意力的模型。")
+        self._session[name] = model
+        self._cache = {k: v for k, v in self._cache.items() if k[0] != name}
+        self._refresh_model_options()
+        self.message.value = _NOTE.format(html.escape(f"已加入模型 (model added)：{name}。在“模型”下拉框中选择它。"))
+
+    # ----------------------------------------------------------------- observers (never raise)
+    def _on_example(self, change):
+        try:
+            if change["new"]:
+                self.sentence.value = change["new"]
+        except Exception as exc:
+            self._error(exc)
+
+    def _on_input(self, change=None):
+        if self._busy:
+            return
+        try:
+            self._update_sentence()
+        except Exception as exc:
+            self._error(exc)
+
+    def _on_step(self, change=None):
+        if self._busy or not self._views:
+            return
+        try:
+            self._draw_dynamic()
+            self._update_readout()
+        except Exception as exc:
+            self._error(exc)
+
+    # ----------------------------------------------------------------- work
+    def _refresh_model_options(self):
+        try:
+            shipped = _shipped_attention_models()
+        except Exception:
+            shipped = []
+        names = shipped + [n for n in self._session if n not in shipped]
+        self._busy = True
+        try:
+            current, other = self.model.value, self.compare.value
+            self.model.options = names
+            if current in names:
+                self.model.value = current
+            self.compare.options = [NO_COMPARE, *names]
+            self.compare.value = other if other in names else NO_COMPARE
+        finally:
+            self._busy = False
+        if not names:
+            self.message.value = _ERR.format(html.escape(
+                "找不到带注意力的预训练模型 (no pretrained attention models)：请运行 make pretrained，"
+                "或用 add_model(name, model) 加入自己训练的模型。"))
+
+    def _get_model(self, name):
+        if name in self._session:
+            return self._session[name]
+        return _pretrained(name)
+
+    def _translate(self, name: str, text: str):
+        from helpers.corpus import tokenize_en
+        from helpers.decode import translate
+
+        key = (name, tuple(tokenize_en(text)))
+        if key not in self._cache:
+            result = translate(self._get_model(name), text)
+            if result.attention is None:
+                raise HelpersError(f"模型 {name!r} 没有注意力 (no attention)，画不出热力图。")
+            if len(self._cache) > 256:
+                self._cache.clear()
+            self._cache[key] = result
+        return self._cache[key]
+
+    def _check_text(self, text) -> str:
+        from helpers.corpus import tokenize_en
+
+        if not isinstance(text, str):
+            raise HelpersError(f"请输入英文句子字符串 (a str)，收到 (got) {type(text).__name__}。")
+        if len(text) > MAX_CHARS or len(tokenize_en(text)) > MAX_WIDGET_TOKENS:
+            n = len(tokenize_en(text[:20000]))
+            raise HelpersError(
+                f"句子太长 (sentence too long)：约 {n} 个词，这里最多 {MAX_WIDGET_TOKENS} 个词。"
+                "请把它拆成几个短句，或从“例句”里选一个长句。")
+        return text
+
+    def _update_sentence(self):
+        text = self._check_text(self.sentence.value)
+        if not self.model.value:
+            raise HelpersError("没有可用的模型 (no model)：请运行 make pretrained，或用 add_model(name, model) 加入。")
+        names = [self.model.value]
+        if not self.compact and self.compare.value not in (NO_COMPARE, None, ""):
+            names.append(self.compare.value)
+        views = [_make_view(n, self._translate(n, text)) for n in names]
+        old_step = self.step.value
+        self._views = views
+        T = max(len(v.rows) for v in views)
+        self._busy = True
+        try:
+            self.step.max = max(T - 1, 0)
+            self.step.value = min(old_step, T - 1)
+        finally:
+            self._busy = False
+        self._rebuild()
+        self._draw_dynamic()
+        self._update_readout()
+        self.message.value = _NOTE.format(html.escape(self._notes()))
+
+    def _notes(self) -> str:
+        v = self._views[0]
+        notes = []
+        if v.translation.note:
+            notes.append(v.translation.note)
+        if v.gold is None:
+            notes.append("这个句子不在语料里，无标准对齐 (no gold alignment)，所以没有 AER。")
+        elif not v.gold_usable:
+            notes.append("模型译文与参考译文不同 (output ≠ reference)：标准对齐是按参考译文标注的，"
+                         "不能叠加到这张图上，也就没有 AER。")
+        if not notes:
+            notes.append("拖动“解码步”滑块，看每个中文词生成时注意力落在哪些英文词上；红框是标准对齐。")
+        return " ".join(notes)
+
+    # ----------------------------------------------------------------- drawing
+    def _rebuild(self):
+        """Lay out the figure for the current views (new sentence, model or mode) and cache its background.
+
+        The axes and their artists are created only when the number of panels changes; a new sentence
+        re-uses them (new image data, ticks, gold links and positions)."""
+        from matplotlib.collections import PatchCollection
+        from matplotlib.patches import Rectangle
+
+        fig, views = self._fig, self._views
+        lays = [_layout(v.cols, v.rows, self.compact) for v in views]
+        heat_w = [len(v.cols) * lay.cell_w for v, lay in zip(views, lays)]
+        heat_h = [len(v.rows) * lay.cell_h for v, lay in zip(views, lays)]
+        readout = not self.compact and len(views) == 1
+        top, right = 0.75, 0.25
+        H = max(heat_h) + top + max(lay.bottom for lay in lays)
+        x = [lays[0].left]
+        for k in range(1, len(views)):  # leave room for the two-line title of the left panel
+            x.append(max(x[-1] + heat_w[k - 1] + lays[k].left + 0.2, x[-1] + 3.6))
+        width = max(x[-1] + heat_w[-1] + right, x[-1] + 3.3)  # room for the last panel's title
+        if readout:  # the readout panel (1.9 in square) and its legend below it must fit
+            readout_x = width + 1.0
+            width = readout_x + 1.9 + 0.45
+            H = max(H, top + 1.9 + 1.45)
+        fig.set_size_inches(width, H)
+        if self._axes_key != (len(views), readout):
+            fig.clear()
+            self._axes_key = (len(views), readout)
+            self._dyn = [self._new_heat_panel() for _ in views]
+            if readout:
+                self._dyn.append(self._new_readout_panel())
+        for k, (v, lay, dyn) in enumerate(zip(views, lays, self._dyn)):
+            ax, S, T = dyn["ax"], len(v.cols), len(v.rows)
+            ax.set_position([x[k] / width, (H - top - heat_h[k]) / H, heat_w[k] / width, heat_h[k] / H])
+            dyn["image"].set_data(v.attention)
+            dyn["image"].set_extent((-0.5, S - 0.5, T - 0.5, -0.5))
+            ax.set_xlim(-0.5, S - 0.5)
+            ax.set_ylim(T - 0.5, -0.5)
+            ax.set_xticks(range(S), v.cols, rotation=45, ha="right", rotation_mode="anchor", fontsize=lay.font_x)
+            ax.set_yticks(range(T), v.rows, fontsize=lay.font_y)
+            for coll in dyn["gold"]:
+                coll.remove()
+            sure, maybe = [], []
+            if v.gold_usable:
+                sure = [Rectangle((i - 0.5, j - 0.5), 1, 1) for i, j in sorted(v.gold.sure)]
+                maybe = [Rectangle((i - 0.5, j - 0.5), 1, 1) for i, j in sorted(v.gold.possible - v.gold.sure)]
+            dyn["gold"] = [
+                ax.add_collection(PatchCollection(sure, facecolor="none", edgecolor="tab:red", linewidth=1.6,
+                                                  animated=True)),
+                ax.add_collection(PatchCollection(maybe, facecolor="none", edgecolor="tab:red", linewidth=1.4,
+                                                  linestyle=(0, (2, 2)), animated=True)),
+            ]
+            dyn["frame"].set_width(S)
+            dyn["title"].set_position((max(x[k] - 0.35, 0.05) / width, 1 - 0.08 / H))
+        if readout:
+            self._dyn[-1]["ax"].set_position([readout_x / width, (H - top - 1.9) / H, 1.9 / width, 1.9 / H])
+        canvas = fig.canvas
+        canvas.draw()
+        self._bg = canvas.copy_from_bbox(fig.bbox)
+
+    def _new_heat_panel(self) -> dict:
+        from matplotlib.patches import Rectangle
+
+        fig = self._fig
+        ax = fig.add_axes([0, 0, 1, 1])
+        image = ax.imshow(np.zeros((1, 1)), cmap="Blues", vmin=0.0, vmax=1.0, aspect="auto",
+                          interpolation="nearest")
+        ax.tick_params(length=2, pad=2)
+        ax.set_xlabel("源语言 (English)", fontsize=9)
+        ax.set_ylabel("输出 (中文)", fontsize=9)
+        frame = ax.add_patch(Rectangle((-0.5, -0.5), 1, 1, fill=False, edgecolor="tab:orange", linewidth=2.5,
+                                       animated=True, clip_on=False))
+        title = fig.text(0, 1, "", va="top", ha="left", fontsize=10, animated=True)
+        return {"ax": ax, "image": image, "frame": frame, "title": title, "gold": []}
+
+    def _new_readout_panel(self) -> dict:
+        from matplotlib.patches import Rectangle
+
+        ax = self._fig.add_axes([0, 0, 1, 1])
+        ax.set_xlim(0, 1.35)
+        ax.set_ylim(self.TOP_K - 0.5, -0.5)
+        ax.set_xticks([0, 0.5, 1.0], ["0", "0.5", "1"], fontsize=8)
+        ax.set_yticks([])
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+        ax.set_xlabel("注意力权重 α", fontsize=9)
+        bars = [ax.add_patch(Rectangle((0, r - 0.35), 0, 0.7, color="tab:blue", animated=True))
+                for r in range(self.TOP_K)]
+        words = [ax.text(-0.04, r, "", ha="right", va="center", fontsize=9, animated=True)
+                 for r in range(self.TOP_K)]
+        values = [ax.text(0, r, "", ha="left", va="center", fontsize=8, animated=True) for r in range(self.TOP_K)]
+        head = ax.text(-0.55, -0.75, "", ha="left", va="bottom", fontsize=9, animated=True)
+        ax.text(-0.55, self.TOP_K + 1.6, "红色实线框 = 标准对齐 sure\n红色虚线框 = 标准对齐 possible\n橙色框 = 当前解码步 t",
+                ha="left", va="top", fontsize=8, color="0.3")
+        return {"ax": ax, "bars": bars, "words": words, "values": values, "head": head}
+
+    def _draw_dynamic(self):
+        """Blit: restore the background, draw the step frame, titles, gold links and readout; encode the PNG."""
+        fig, canvas = self._fig, self._fig.canvas
+        canvas.restore_region(self._bg)
+        t = self.step.value
+        for v, dyn in zip(self._views, self._dyn):
+            j = min(t, len(v.rows) - 1)
+            word, weight = v.top(j, 1)[0]
+            dyn["frame"].set_y(j - 0.5)
+            dyn["title"].set_text(f"{v.name}   {v.aer_text(short=True)}\nt = {j}：“{v.rows[j]}” ← {word} ({weight:.2f})")
+            for artist in (dyn["frame"], dyn["title"]):
+                fig.draw_artist(artist)
+            if self.show_gold.value:
+                for coll in dyn["gold"]:
+                    fig.draw_artist(coll)
+        if "bars" in self._dyn[-1]:  # the readout panel
+            dyn, v = self._dyn[-1], self._views[0]
+            j = min(t, len(v.rows) - 1)
+            top = v.top(j, self.TOP_K)
+            dyn["head"].set_text(f"t = {j} 时权重最大的源词")
+            fig.draw_artist(dyn["head"])
+            for r in range(self.TOP_K):
+                word, weight = top[r] if r < len(top) else ("", 0.0)
+                dyn["bars"][r].set_width(weight)
+                dyn["words"][r].set_text(word)
+                dyn["values"][r].set_text(f"{weight:.2f}" if word else "")
+                dyn["values"][r].set_x(weight + 0.03)
+                for artist in (dyn["bars"][r], dyn["words"][r], dyn["values"][r]):
+                    fig.draw_artist(artist)
+        self.image.value = self._encode()
+
+    def _encode(self) -> bytes:
+        from PIL import Image
+
+        canvas = self._fig.canvas
+        w, h = canvas.get_width_height(physical=True)
+        img = Image.frombuffer("RGBA", (w, h), canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert("RGB")
+        out = io.BytesIO()
+        img.save(out, format="png", compress_level=1)
+        return out.getvalue()
+
+    def _update_readout(self):
+        t = self.step.value
+        parts = []
+        for v in self._views:
+            j = min(t, len(v.rows) - 1)
+            sure = v.gold.sure if v.gold_usable else set()
+            maybe = v.gold.possible if v.gold_usable else set()
+            cells = []
+            for i in v.top_index(j, self.TOP_K):
+                word, weight = v.cols[i], float(v.attention[j, i])
+                mark = " ✓" if (i, j) in sure else (" ~" if (i, j) in maybe else "")
+                cells.append(f"<td>{html.escape(word)}{mark}</td><td>{weight:.3f}</td>")
+            ref = ("" if v.gold is None else
+                   f"<br>参考译文 (reference)：{html.escape(''.join(v.gold.tgt))}")
+            parts.append(
+                f"<div style='display:inline-block;vertical-align:top;margin-right:2em'>"
+                f"<b>{html.escape(v.name)}</b>：{html.escape(v.translation.text)}{ref}<br>"
+                f"{html.escape(v.aer_text())}<br>t = {j}，输出 “{html.escape(v.rows[j])}”，权重最大的源词："
+                f"<table>{''.join(f'<tr>{c}</tr>' for c in cells)}</table></div>")
+        legend = ("<small>✓ = 标准对齐中的确定链接 (sure)，~ = 可能链接 (possible)；"
+                  "图中红色实线框 = sure，虚线框 = possible，橙色框 = 当前解码步。</small>")
+        self.readout.value = "".join(parts) + legend
+
+    def _error(self, exc: Exception):
+        if isinstance(exc, HelpersError):
+            text = str(exc)
+        else:
+            text = (f"出了点问题 (unexpected error)：{type(exc).__name__}: {exc}。"
+                    "图保持上一次的结果；请换一个句子或模型再试。")
+        self.message.value = _ERR.format(html.escape(text))
+
+
+# --------------------------------------------------------------------------- benchmark

@@ -1,0 +1,97 @@
+"""Exercises of notebook 01 (BLEU by source length): solutions pass, mistakes are named."""
+
+import math
+
+import pytest
+
+from helpers.exercises import EXERCISES, check, reset_hints
+from helpers.metrics import bleu, sentence_bleu
+
+
+@pytest.fixture(autouse=True)
+def _fresh_hints():
+    reset_hints()
+    yield
+    reset_hints()
+
+
+def test_read_bleu_solution_passes():
+    result = check("nb01_read_bleu", EXERCISES["nb01_read_bleu"].solution)
+    assert result.passed, result.message
+
+
+def test_read_bleu_accepts_a_reading_within_tolerance():
+    value = float(EXERCISES["nb01_read_bleu"].solution)
+    assert check("nb01_read_bleu", round(value + 0.02, 3)).passed
+
+
+def test_read_bleu_percentage_is_diagnosed():
+    value = float(EXERCISES["nb01_read_bleu"].solution) * 100
+    result = check("nb01_read_bleu", value)
+    assert not result.passed and "百分制" in result.message
+
+
+def test_read_bleu_attention_model_value_is_diagnosed():
+    from helpers.exercises.nb01 import bucket_bleu
+
+    result = check("nb01_read_bleu", bucket_bleu("luong-general", (31, 40)))
+    assert not result.passed and "注意力模型" in result.message
+
+
+@pytest.mark.parametrize("hostile", [None, "abc", math.nan, True, [0.5]])
+def test_read_bleu_never_raises_on_hostile_answers(hostile):
+    assert not check("nb01_read_bleu", hostile).passed
+
+
+def test_bleu_by_length_solution_passes():
+    result = check("nb01_bleu_by_length", EXERCISES["nb01_bleu_by_length"].solution)
+    assert result.passed, result.message
+
+
+def test_bleu_by_length_solution_on_a_hand_case():
+    solve = EXERCISES["nb01_bleu_by_length"].solution
+    out = solve([3, 30], ["我是学生。", "他"], ["我是学生。", "他是老师。"], [(1, 10), (11, 20), (21, 40)])
+    assert out[0] == pytest.approx(1.0) and out[1] is None and out[2] < 0.5
+
+
+def _grouped(score, inclusive=True):
+    def answer(lengths, hyps, refs, buckets):
+        out = []
+        for lo, hi in buckets:
+            idx = [k for k, n in enumerate(lengths) if (lo <= n <= hi if inclusive else lo <= n < hi)]
+            out.append(score([hyps[k] for k in idx], [refs[k] for k in idx]) if idx else None)
+        return out
+
+    return answer
+
+
+def test_bleu_by_length_mean_of_sentence_bleu_is_diagnosed():
+    wrong = _grouped(lambda h, r: sum(sentence_bleu(a, b) for a, b in zip(h, r)) / len(h))
+    result = check("nb01_bleu_by_length", wrong)
+    assert not result.passed and "平均" in result.message
+
+
+def test_bleu_by_length_word_level_is_diagnosed():
+    result = check("nb01_bleu_by_length", _grouped(lambda h, r: bleu(h, r, level="word")))
+    assert not result.passed and "词级" in result.message
+
+
+def test_bleu_by_length_exclusive_upper_bound_is_diagnosed():
+    result = check("nb01_bleu_by_length", _grouped(lambda h, r: bleu(h, r), inclusive=False))
+    assert not result.passed and "inclusive" in result.message
+
+
+def test_bleu_by_length_zero_for_empty_bucket_is_diagnosed():
+    right = EXERCISES["nb01_bleu_by_length"].solution
+
+    def zero(lengths, hyps, refs, buckets):
+        return [0.0 if v is None else v for v in right(lengths, hyps, refs, buckets)]
+
+    result = check("nb01_bleu_by_length", zero)
+    assert not result.passed and "None" in result.message
+
+
+@pytest.mark.parametrize("hostile", [None, "abc", math.nan, lambda *a: 1 / 0, lambda *a: {"1-10": 1.0}])
+def test_bleu_by_length_never_raises_on_hostile_answers(hostile):
+    result = check("nb01_bleu_by_length", hostile)
+    assert not result.passed and result.message

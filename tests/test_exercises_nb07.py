@@ -1,0 +1,146 @@
+"""Exercises of notebook 07 (helpers/exercises/nb07.py): solutions pass, typical mistakes are named."""
+
+import math
+
+import numpy as np
+import pytest
+
+import helpers
+from helpers.exercises import nb07
+from helpers.exercises import EXERCISES, check, reset_hints
+from helpers.metrics import aer
+from helpers.widgets.explorer import find_gold
+
+IDS = ["nb07_yesterday_word", "nb07_aer_reading", "nb07_argmax_links"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_hints():
+    reset_hints()
+    yield
+    reset_hints()
+
+
+@pytest.fixture(scope="module")
+def model():
+    return helpers.load_pretrained("luong-general")
+
+
+def test_notebook_07_has_its_exercises_registered():
+    assert all(EXERCISES[i].notebook == "07_heatmaps" for i in IDS)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_reference_solution_passes(exercise_id):
+    assert check(exercise_id, EXERCISES[exercise_id].solution).passed
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+@pytest.mark.parametrize("hostile", [None, "abc", float("nan"), 3, [1, 2], {"a": 1}, b"\x00"])
+def test_hostile_answers_never_raise_and_never_pass(exercise_id, hostile):
+    result = check(exercise_id, hostile)
+    assert not result.passed and result.message
+
+
+def test_yesterday_word_is_the_argmax_of_the_row_that_outputs_zuotian(model):
+    t = helpers.translate(model, nb07.YESTERDAY_SENTENCE)
+    j = t.tgt_tokens.index("昨天")
+    row = [float(x) for x in t.attention[j, : len(t.src_tokens)]]
+    assert EXERCISES["nb07_yesterday_word"].solution == t.src_tokens[row.index(max(row))]
+
+
+def test_yesterday_word_accepts_upper_case_and_spaces():
+    answer = " " + EXERCISES["nb07_yesterday_word"].solution.upper() + " "
+    assert check("nb07_yesterday_word", answer).passed
+
+
+@pytest.mark.parametrize("wrong, says", [("昨天", "不是中文"), ("today", "不在句子里"), ("tom", "权重只有")])
+def test_yesterday_word_names_the_mistake(wrong, says):
+    result = check("nb07_yesterday_word", wrong)
+    assert not result.passed and says in result.message
+
+
+def test_aer_reading_solution_is_the_metric_on_the_models_matrix(model):
+    t = helpers.translate(model, nb07.AER_SENTENCE)
+    gold = find_gold(t.src_tokens)
+    assert t.tgt_tokens == list(gold.tgt)  # the gold links refer to this very output
+    expected = aer(t.attention, gold.sure, gold.possible, n_src=len(t.src_tokens), n_tgt=len(t.tgt_tokens))
+    assert EXERCISES["nb07_aer_reading"].solution == pytest.approx(expected, abs=1e-4)
+
+
+def test_aer_reading_accepts_the_two_decimal_title_value():
+    shown = float(f"{EXERCISES['nb07_aer_reading'].solution:.2f}")
+    assert check("nb07_aer_reading", shown).passed
+
+
+def test_aer_reading_rejects_a_percentage_with_a_range_message():
+    value = 100 * EXERCISES["nb07_aer_reading"].solution + 5  # clearly a percentage, never the answer
+    result = check("nb07_aer_reading", value)
+    assert not result.passed and "0 到 1" in result.message
+
+
+def test_aer_reading_recognises_one_minus_aer():
+    solution = EXERCISES["nb07_aer_reading"].solution
+    if abs((1 - solution) - solution) <= 2 * nb07.AER_TOLERANCE:
+        pytest.fail("AER close to 0.5: 1 - AER cannot be told apart, pick another sentence")
+    result = check("nb07_aer_reading", 1 - solution)
+    assert not result.passed and "1 − AER" in result.message
+
+
+def test_aer_reading_rejects_a_wrong_number_with_direction():
+    solution = EXERCISES["nb07_aer_reading"].solution
+    wrong = solution + 0.2 if solution < 0.4 else solution - 0.2
+    result = check("nb07_aer_reading", wrong)
+    assert not result.passed and ("偏大" in result.message or "偏小" in result.message)
+
+
+def test_argmax_links_reference_matches_a_hand_example():
+    att = np.array([[0.7, 0.1, 0.1, 0.1], [0.1, 0.1, 0.2, 0.6], [0.2, 0.5, 0.2, 0.1]])
+    assert nb07.argmax_links(att) == {(0, 0), (3, 1), (1, 2)}
+
+
+def _swapped(att):
+    return {(j, int(np.argmax(att[j]))) for j in range(att.shape[0])}
+
+
+def _wrong_axis(att):
+    return {(i, int(np.argmax(att[:, i]))) for i in range(att.shape[1])}
+
+
+def _argmin(att):
+    return {(int(np.argmin(att[j])), j) for j in range(att.shape[0])}
+
+
+def _crashes(att):
+    raise ZeroDivisionError("boom")
+
+
+@pytest.mark.parametrize("wrong, says", [
+    (_swapped, "顺序反了"),
+    (_wrong_axis, "取错了维度"),
+    (_argmin, "有的链接不对"),
+    (_crashes, "ZeroDivisionError"),
+    (lambda att: att.argmax(axis=1), "链接的集合"),
+    (lambda att: None, "尚未完成"),
+])
+def test_argmax_links_names_typical_mistakes(wrong, says):
+    result = check("nb07_argmax_links", wrong)
+    assert not result.passed and says in result.message
+
+
+def test_argmax_links_accepts_a_list_of_pairs():
+    def as_list(att):
+        return [(int(np.argmax(row)), j) for j, row in enumerate(att)]
+
+    assert check("nb07_argmax_links", as_list).passed
+
+
+def test_second_failure_shows_more_hints_than_the_first():
+    first = check("nb07_argmax_links", _swapped).message
+    second = check("nb07_argmax_links", _swapped).message
+    assert second.count("提示") > first.count("提示")
+
+
+def test_nan_answer_for_aer_reading_is_named():
+    result = check("nb07_aer_reading", math.nan)
+    assert "NaN" in result.message
