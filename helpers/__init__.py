@@ -1,17 +1,21 @@
 """helpers: the companion library of the notebooks for section 9.10 "注意力机制" (attention).
 
-One module per concept (see README, "代码结构"):
+The top level is the chapter; everything else lives in a folder named after its role.
 
-* ``attention``  masked softmax, score functions of Eq. (9-40), the Attention module (Eq. 9-37, 9-38)
-* ``seq2seq``    encoder, decoders (none / Luong / Bahdanau), the Seq2Seq model (Fig. 9-25, Eq. 9-39)
-* ``corpus``     the toy English->Chinese corpus with gold word alignments, tokenizer, vocabularies
-* ``train``      training loop, checkpoints, command line
-* ``decode``     batched greedy decoding and beam search; ``translate``
-* ``metrics``    BLEU (char / word), exact match, alignment error rate (AER)
-* ``viz``        static plots and the bundled Chinese font
-* ``widgets``    the interactive explorers (ipywidgets) with static PNG fallbacks
-* ``exercises``  checkers for the exercises, with Chinese hints
+* ``attention``   masked softmax, the score functions of Eq. (9-40), ``Attention`` (Eq. 9-37, 9-38), hard / soft
+* ``decoders``    the three decoders: none (9.9 baseline), Luong (Eq. 9-39, input feeding), Bahdanau
+* ``seq2seq``     the encoder and the ``Seq2Seq`` model that joins it to a decoder (Fig. 9-25)
+* ``train`` / ``decode`` / ``checkpoint`` / ``metrics``   the workflow around a model: training loop,
+  greedy and beam decoding (``translate``), safe checkpoints (``load_pretrained``), BLEU / exact match / AER
+* ``errors`` / ``env``   the bilingual error types; quick mode, seeding and the set-up check
+* ``corpus/``     the toy English→Chinese corpus with gold word alignments, tokenizer, vocabularies
+* ``viz/``        the bundled Chinese font, ``plot_attention``, the shared plots and teaching figures
+* ``widgets/``    the interactive explorers (ipywidgets), each with a static PNG fallback
+* ``exercises/``  the 练习 checkers (``EXERCISES``, ``check``) with Chinese hints
+* ``tools/``      maintainer commands that notebooks never import: bench, evaluate, pretrain, notebooks
+* ``pretrained/`` the shipped weights and their metadata
 
+A reader starts with ``from helpers import load_pretrained, translate`` and ``helpers.attention``.
 ``load_pretrained`` and ``translate`` are imported lazily so that ``import helpers`` stays fast.
 """
 
