@@ -39,6 +39,7 @@ from helpers.errors import HelpersError
 
 __all__ = [
     "DEFAULT_SIZES",
+    "TRAIN_THREADS",
     "History",
     "encode_pairs",
     "evaluate_bleu",
@@ -53,6 +54,13 @@ PAD, BOS, EOS, UNK = 0, 1, 2, 3
 
 # The size of every shipped model and of the notebook's default model (the same for "none", so the
 # bottleneck comparison is fair).
+# torch threads while training (a deliberate choice, measured: see ``TRAIN_THREADS``'s comment)
+TRAIN_THREADS = 1
+# Why one thread: these models are small (hidden 64-128, batch 64), so one step is a few hundred small
+# GEMMs and GRU cells; a second thread saves little on an idle 2-core laptop and, on a loaded one, makes
+# each op wait for a busy core (oversubscription). Measured on the 2-core machine of this project
+# (``python -m helpers.tools.bench``, "threads" rows; docs/benchmarks.md): see the figures there.
+
 DEFAULT_SIZES = {"emb_size": 64, "hidden_size": 64, "num_layers": 1, "rnn": "gru", "bidirectional": False,
                  "input_feeding": False, "dropout": 0.0}
 
@@ -204,7 +212,8 @@ def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=Non
           lr: float = 3e-3, clip: float = 1.0, seed: int = 0, eval_every: int | None = None,
           val_size: int = 300, patience: int = 3, target_bleu: float | None = None, device=None,
           callback=None, callback_every: int = 50, progress: bool = True, restore_best: bool = True,
-          lr_schedule: str = "cosine", word_dropout: float = 0.0, align_weight: float = 0.0) -> History:
+          lr_schedule: str = "cosine", word_dropout: float = 0.0, align_weight: float = 0.0,
+          threads: int | None = TRAIN_THREADS) -> History:
     """Train ``model`` (from ``make_model``) on ``pairs`` (default: ``load_corpus("train")``); returns a History.
 
     valid: validation pairs (default: the first ``val_size`` of ``load_corpus("valid")``; ``False`` = none).
@@ -220,7 +229,27 @@ def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=Non
     align_weight: weight λ of guided alignment (Chen et al. 2016, "Guided Alignment Training"): the loss
     adds λ · cross-entropy between each target token's gold sure links (uniform over them) and the
     model's attention row. 0 (default) = attention is learned from the translation loss alone.
+    threads: torch's intra-op threads while training (default ``TRAIN_THREADS`` = 1; restored afterwards;
+    None leaves torch's setting alone).
     """
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise HelpersError(f"threads 应为正整数或 None (a positive integer or None)，实际为 {threads!r}。")
+    before = torch.get_num_threads()
+    if threads is not None:
+        torch.set_num_threads(threads)
+    try:
+        return _train(model, pairs, valid, epochs=epochs, steps=steps, seconds=seconds, batch_size=batch_size,
+                      lr=lr, clip=clip, seed=seed, eval_every=eval_every, val_size=val_size, patience=patience,
+                      target_bleu=target_bleu, device=device, callback=callback, callback_every=callback_every,
+                      progress=progress, restore_best=restore_best, lr_schedule=lr_schedule,
+                      word_dropout=word_dropout, align_weight=align_weight)
+    finally:
+        torch.set_num_threads(before)
+
+
+def _train(model, pairs, valid, *, epochs, steps, seconds, batch_size, lr, clip, seed, eval_every, val_size,
+           patience, target_bleu, device, callback, callback_every, progress, restore_best, lr_schedule,
+           word_dropout, align_weight) -> History:
     from helpers.env import seed_everything
 
     epochs, steps, seconds = _check_budget(epochs, steps, seconds)

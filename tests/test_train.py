@@ -126,3 +126,29 @@ def test_command_line_writes_a_checkpoint_with_its_command(tmp_path, capsys):
     model = load_checkpoint(out)
     assert model.meta["train"]["steps"] == 2
     assert model.meta["command"].startswith("python -m helpers.train --model luong-dot")
+
+
+# --- thread count: a deliberate choice (helpers.train.TRAIN_THREADS, measured in helpers.tools.bench) ---
+def test_training_runs_on_one_torch_thread_by_default(data):
+    from helpers.train import TRAIN_THREADS
+
+    seen = []
+    train(make_model("luong-dot", seed=0), data[0], False, steps=3, progress=False,
+          callback=lambda h: seen.append(torch.get_num_threads()), callback_every=1)
+    assert TRAIN_THREADS == 1 and seen and set(seen) == {1}
+
+
+def test_training_restores_the_callers_thread_count(data):
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)
+    try:
+        train(make_model("luong-dot", seed=0), data[0], False, steps=2, progress=False)
+        assert torch.get_num_threads() == 2
+    finally:
+        torch.set_num_threads(before)
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, True, "2"])
+def test_a_bad_thread_count_is_refused_in_both_languages(data, threads):
+    with pytest.raises(HelpersError, match="threads"):
+        train(make_model("luong-dot", seed=0), data[0], False, steps=1, progress=False, threads=threads)

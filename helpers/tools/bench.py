@@ -228,6 +228,54 @@ def measure_explorer_latency(n_steps: int = 30, n_sentences: int = 10, compact: 
     }
 
 
+# --- torch threads: 1 vs all cores, idle and loaded ------------------------------------------------
+
+def _burn(stop_at: float) -> None:  # a busy core, as another program on a student's laptop would make
+    x = 0
+    while time.time() < stop_at:
+        x += 1
+
+
+def _steps_per_s(threads: int, seconds: float, variant: str = "luong-general") -> float:
+    """Training steps per second of the default notebook model with ``threads`` torch threads."""
+    from helpers.corpus import load_corpus
+    from helpers.train import make_model, train
+
+    model = make_model(variant, seed=0)
+    hist = train(model, load_corpus("train")[:4000], False, seconds=seconds, progress=False, device="cpu",
+                 threads=threads, lr_schedule="constant")
+    return hist.steps / hist.wall_time
+
+
+def measure_thread_scaling(seconds: float = 8.0, busy: int | None = None) -> dict:
+    """Steps/s of live training with 1 thread and with one thread per core, on idle and on loaded cores.
+
+    "Loaded" starts ``busy`` (default: all cores) processes that spin for the whole measurement, as a
+    browser or a video call would on a student's laptop. This is the measurement behind
+    ``helpers.train.TRAIN_THREADS``.
+    """
+    import multiprocessing as mp
+
+    n = os.cpu_count() or 1
+    busy = n if busy is None else busy
+    out = {"cores": n, "busy_processes": busy, "seconds": seconds}
+    for load in ("idle", "loaded"):
+        procs = []
+        if load == "loaded":
+            stop_at = time.time() + 2 * seconds + 10
+            procs = [mp.Process(target=_burn, args=(stop_at,), daemon=True) for _ in range(busy)]
+            for pr in procs:
+                pr.start()
+        try:
+            for threads in (1, n):
+                out[f"{load}_{threads}_threads_steps_per_s"] = _steps_per_s(threads, seconds)
+        finally:
+            for pr in procs:
+                pr.terminate()
+                pr.join()
+    return out
+
+
 # --- the command ---------------------------------------------------------------------------------
 
 def machine() -> dict:
@@ -312,6 +360,12 @@ def run(quick: bool) -> dict:
     out["widget_latency_ms_median"] = lat["step_median_ms"]
     out["widget_translate_ms_median"] = lat["sentence_median_ms"]
 
+    thr = measure_thread_scaling(seconds=4.0 if quick else 10.0)
+    out["thread_scaling"] = thr
+    n = thr["cores"]
+    out["threads_1_vs_n_idle"] = thr["idle_1_threads_steps_per_s"] / thr[f"idle_{n}_threads_steps_per_s"]
+    out["threads_1_vs_n_loaded"] = thr["loaded_1_threads_steps_per_s"] / thr[f"loaded_{n}_threads_steps_per_s"]
+
     nbs = notebooks_quick(["00_", "04_"] if quick else None)
     out["notebooks_quick_s"] = nbs
     out["notebooks_quick_total_s"] = round(sum(nbs.values()), 1)
@@ -356,6 +410,9 @@ def table(r: dict) -> str:
          GOALS["widget_translate_ms_median"]),
         (f"Notebooks in quick mode, total ({r['notebooks_quick_scope']})", fmt(r["notebooks_quick_total_s"], " s"),
          "< 60 s each"),
+        (f"Live training steps/s, 1 thread ÷ {r['thread_scaling']['cores']} threads, idle cores",
+         fmt(r["threads_1_vs_n_idle"], "×"), "≥ ~1 (TRAIN_THREADS = 1)"),
+        ("  same, every core busy with another process", fmt(r["threads_1_vs_n_loaded"], "×"), "> 1"),
         ("Training throughput (model FLOPs)", fmt(r["train_gflops_per_s"], " GFLOP/s"), ""),
         ("CPU peak, one-thread fp32 GEMM", fmt(r["cpu_peak_gflops_per_s"], " GFLOP/s"), ""),
         ("FLOPs utilisation (training / peak)", f"{100 * r['flops_utilisation']:.1f} %", ""),

@@ -2,12 +2,15 @@
 
 ``python -m helpers.tools.evaluate [--json PATH] [--models NAME ...]`` prints, for every shipped model:
 
-* char-BLEU, word-BLEU and exact match on ``test`` (greedy decoding, held-out sentences);
+* char-BLEU, word-BLEU and exact match on ``test`` (greedy decoding, held-out sentences) and on
+  ``novel`` (structure + word combinations that train never shows together: what a student meets who
+  types a sentence of their own);
 * char-BLEU by source-length bucket on ``test`` + ``long`` (the information bottleneck of the 9.10
   intro: without attention BLEU falls as sentences get longer, Bahdanau et al. 2014, Fig. 2);
 * AER on ``test`` (Och & Ney 2003): the attention of the model, teacher-forced on the reference
   translation so that target positions match the gold alignment, reduced to links by the arg-max
-  source per target token (Luong et al. 2015, §5.4); micro-averaged over the split.
+  source per target token (Luong et al. 2015, §5.4); micro-averaged over the split;
+* how soft the attention is on ``test``: mean max-α and mean row entropy (``attention_sharpness``).
 
 It also writes the numbers to ``helpers/pretrained/metrics.json`` (or ``--json PATH``), which the
 notebooks show. ``evaluate_model`` does the same for any model carrying its vocabularies.
@@ -25,7 +28,7 @@ import torch
 from helpers.checkpoint import PRETRAINED_DIR, list_pretrained, load_pretrained
 from helpers.decode import decode_sentences, pad_sequences
 
-__all__ = ["BUCKETS", "METRICS_PATH", "evaluate_model", "format_tables", "main", "run_evaluation",
+__all__ = ["BUCKETS", "METRICS_PATH", "attention_sharpness", "evaluate_model", "format_tables", "main", "run_evaluation",
            "teacher_forced_attention", "write_json"]
 
 BUCKETS = ((3, 5), (6, 10), (11, 15), (16, 20), (21, 30), (31, 40), (41, 50))
@@ -61,16 +64,34 @@ def _translate_pairs(model, pairs):
     return [model.tgt_vocab.decode(t) for t in result.tokens]
 
 
-def evaluate_model(model, test=None, long=None) -> dict:
+def attention_sharpness(attention: list) -> dict:
+    """Mean over all target rows of max_s α_ts and of the row entropy -Σ_s α_ts ln α_ts (nats).
+
+    A one-hot grid has max-α 1 and entropy 0; a uniform row over S words has max-α 1/S and entropy ln S.
+    """
+    import numpy as np
+
+    rows = [a for a in attention if a is not None and a.size]
+    if not rows:
+        return {"max_alpha": None, "entropy": None}
+    peaks = np.concatenate([a.max(axis=1) for a in rows])
+    ent = np.concatenate([-(a * np.log(np.clip(a, 1e-12, None))).sum(axis=1) for a in rows])
+    return {"max_alpha": float(peaks.mean()), "entropy": float(ent.mean())}
+
+
+def evaluate_model(model, test=None, long=None, novel=None) -> dict:
     """All numbers of the evaluation table for one model (pairs default to the corpus splits)."""
     from helpers.corpus import load_corpus
     from helpers.metrics import bleu, corpus_aer, exact_match
 
     test = load_corpus("test") if test is None else test
     long = load_corpus("long") if long is None else long
+    novel = load_corpus("novel") if novel is None else novel
     start = time.perf_counter()
     hyp_test, hyp_long = _translate_pairs(model, test), _translate_pairs(model, long)
+    hyp_novel = _translate_pairs(model, novel)
     ref_test = [list(p.tgt) for p in test]
+    ref_novel = [list(p.tgt) for p in novel]
     row = {
         "test": {
             "n": len(test),
@@ -79,8 +100,12 @@ def evaluate_model(model, test=None, long=None) -> dict:
             "exact_match": exact_match(hyp_test, ref_test),
             "aer": None,
         },
+        "novel": {"n": len(novel),
+                  "char_bleu": bleu(["".join(h) for h in hyp_novel], ["".join(r) for r in ref_novel], level="char"),
+                  "exact_match": exact_match(hyp_novel, ref_novel)},
         "long": {"n": len(long), "char_bleu": bleu(["".join(h) for h in hyp_long],
-                                                  ["".join(p.tgt) for p in long], level="char")},
+                                                  ["".join(p.tgt) for p in long], level="char"),
+                 "exact_match": exact_match(hyp_long, [list(p.tgt) for p in long])},
         "by_length": {},
     }
     for lo, hi in BUCKETS:
@@ -93,9 +118,10 @@ def evaluate_model(model, test=None, long=None) -> dict:
         row["by_length"][bucket_name(lo, hi)] = {"n": len(hyps),
                                                  "char_bleu": bleu(hyps, refs, level="char") if hyps else None}
     attention = teacher_forced_attention(model, test)
+    row["test"].update(attention_sharpness(attention))
     if attention[0] is not None:
         row["test"]["aer"] = corpus_aer(attention, [p.sure for p in test], [p.possible for p in test])
-    row["eval_seconds"] = time.perf_counter() - start
+    row["eval_seconds"] = time.perf_counter() - start  # not written to metrics.json (see write_json)
     return row
 
 
@@ -111,18 +137,37 @@ def run_evaluation(names=None) -> dict:
         row = evaluate_model(model)
         train = model.meta.get("train", {})
         row["train"] = {"steps": train.get("steps"), "epochs": train.get("epochs"),
-                        "wall_time_s": train.get("wall_time"), "seed": train.get("seed")}
+                        "wall_time_s": train.get("wall_time"), "seed": train.get("seed"),
+                        "threads": train.get("threads")}
         row["params"] = sum(p.numel() for p in model.parameters())
         row["config"] = model.meta.get("model_config")
+        row["recipe"] = train.get("recipe")
         record["models"][name] = row
     return record
 
 
+TIMING_KEYS = ("eval_seconds", "wall_time_s")
+
+
+def deterministic(record: dict) -> dict:
+    """The record without wall-clock times, so the same seed gives a byte-identical metrics.json.
+
+    Times (training and evaluation seconds) stay in each checkpoint's metadata and in the printed table.
+    """
+    def strip(x):
+        if isinstance(x, dict):
+            return {k: strip(v) for k, v in x.items() if k not in TIMING_KEYS}
+        return x
+
+    return strip(record)
+
+
 def write_json(record: dict, path=METRICS_PATH) -> Path:
-    """Write a metrics record atomically (temporary file in the same folder, then os.replace)."""
+    """Write a metrics record (without its timings) atomically: a temporary file, then os.replace."""
     import os
     import tempfile
 
+    record = deterministic(record)
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -145,13 +190,15 @@ def _fmt(x, digits=3):
 
 def format_tables(record: dict) -> str:
     """The two Markdown tables (overall scores; char-BLEU by source length) of a metrics record."""
-    lines = ["| model | char-BLEU | word-BLEU | exact match | AER ↓ | long char-BLEU | params | train steps | train s |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| model | test char-BLEU | test exact | novel char-BLEU | novel exact | long char-BLEU | AER ↓ "
+             "| mean max-α | entropy | params | train steps | train s |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, r in record["models"].items():
-        t, tr = r["test"], r.get("train", {})
+        t, tr, nv = r["test"], r.get("train", {}), r.get("novel", {})
         wall = tr.get("wall_time_s")
-        lines.append(f"| {name} | {_fmt(t['char_bleu'])} | {_fmt(t['word_bleu'])} | {_fmt(t['exact_match'])} | "
-                     f"{_fmt(t['aer'])} | {_fmt(r['long']['char_bleu'])} | {r.get('params', '—')} | "
+        lines.append(f"| {name} | {_fmt(t['char_bleu'])} | {_fmt(t['exact_match'])} | {_fmt(nv.get('char_bleu'))} | "
+                     f"{_fmt(nv.get('exact_match'))} | {_fmt(r['long']['char_bleu'])} | {_fmt(t['aer'])} | "
+                     f"{_fmt(t.get('max_alpha'))} | {_fmt(t.get('entropy'), 2)} | {r.get('params', '—')} | "
                      f"{tr.get('steps', '—')} | {'—' if wall is None else f'{wall:.0f}'} |")
     buckets = record["buckets"]
     lines += ["", "char-BLEU by source length (test + long):", "",
