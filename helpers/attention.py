@@ -12,6 +12,7 @@ Query is the decoder state h_t, the Keys and Values are the encoder states h̄_1
     dot          h_tᵀ h̄_s                                   -> ``DotScore``
     scaled dot   h_tᵀ h̄_s / sqrt(D)    (extra, not in the book) -> ``ScaledDotScore``
     general      h_tᵀ W_a h̄_s                               -> ``GeneralScore``    (Luong, multiplicative)
+    scaled general  h_tᵀ W_a h̄_s / sqrt(Dk)  (extra)           -> ``GeneralScore(..., scaled=True)``
     concat       v_aᵀ tanh(W_a [h_t; h̄_s])                  -> ``ConcatScore``     (Luong)
     additive     v_aᵀ tanh(W_q h_t + W_k h̄_s)              -> ``AdditiveScore``   (Bahdanau, the book's
                                                                 W_1, W_2 are our W_q, W_k)
@@ -49,7 +50,7 @@ __all__ = [
     "masked_softmax",
 ]
 
-SCORE_NAMES = ("dot", "scaled_dot", "general", "concat", "additive")
+SCORE_NAMES = ("dot", "scaled_dot", "general", "scaled_general", "concat", "additive")
 
 
 # --------------------------------------------------------------------------- shape checks
@@ -160,19 +161,23 @@ class ScaledDotScore(nn.Module):
 class GeneralScore(nn.Module):
     """Eq. (9-40), general (Luong): score(h_t, h̄_s) = h_tᵀ W_a h̄_s with W_a [Dq, Dk].
 
-    With W_a = I it is the dot score.
+    With W_a = I it is the dot score. ``scaled=True`` (extra, not in the book) divides by sqrt(Dk), as
+    the scaled dot product does: the shipped luong-general model needs it to learn an alignment at all
+    (see ``helpers.tools.pretrain``: unscaled, its softmax saturates on one key within the first few
+    hundred steps and never moves again).
     """
 
-    def __init__(self, query_size: int, key_size: int):
+    def __init__(self, query_size: int, key_size: int, scaled: bool = False):
         super().__init__()
-        self.query_size, self.key_size = query_size, key_size
+        self.query_size, self.key_size, self.scaled = query_size, key_size, bool(scaled)
         self.W_a = nn.Parameter(torch.empty(query_size, key_size))  # [Dq, Dk]
         _uniform_(self.W_a, key_size)
 
     def forward(self, query: torch.Tensor, keys: torch.Tensor) -> torch.Tensor:
         _check_query_keys(query, keys, self.query_size, self.key_size)
         qW = query @ self.W_a  # [B, T, Dq] @ [Dq, Dk] -> [B, T, Dk]
-        return qW @ keys.transpose(1, 2)  # [B, T, S]
+        scores = qW @ keys.transpose(1, 2)  # [B, T, S]
+        return scores / math.sqrt(self.key_size) if self.scaled else scores
 
 
 class ConcatScore(nn.Module):
@@ -224,7 +229,7 @@ class AdditiveScore(nn.Module):
 
 
 def make_score(name: str, query_size: int | None = None, key_size: int | None = None, hidden: int | None = None):
-    """Build a score module from its name: "dot" | "scaled_dot" | "general" | "concat" | "additive"."""
+    """Build a score module from its name: "dot" | "scaled_dot" | "general" | "scaled_general" | "concat" | "additive"."""
     if name == "dot":
         return DotScore()
     if name == "scaled_dot":
@@ -237,8 +242,8 @@ def make_score(name: str, query_size: int | None = None, key_size: int | None = 
         raise HelpersError(
             f"打分函数 {name!r} 有参数，需要尺寸 (needs sizes): 请传入 query_size=..., key_size=...。"
         )
-    if name == "general":
-        return GeneralScore(query_size, key_size)
+    if name in ("general", "scaled_general"):
+        return GeneralScore(query_size, key_size, scaled=name == "scaled_general")
     hidden = hidden if hidden is not None else query_size
     return ConcatScore(query_size, key_size, hidden) if name == "concat" else AdditiveScore(query_size, key_size, hidden)
 

@@ -128,11 +128,12 @@ class Seq2Seq(nn.Module):
 
     variant: "none" | "bahdanau" | "luong-dot" | "luong-general" | "luong-concat".
     input_feeding: only for Luong variants (step ④). Encoder and decoder share hidden_size, num_layers, rnn.
+    scaled_score: luong-dot / luong-general divide the score by sqrt(H) (extra; scaled dot product).
     """
 
     def __init__(self, variant: str, src_vocab_size: int, tgt_vocab_size: int, emb_size: int = 64,
                  hidden_size: int = 128, num_layers: int = 1, rnn: str = "gru", bidirectional: bool = False,
-                 input_feeding: bool = False, dropout: float = 0.0, pad_id: int = 0):
+                 input_feeding: bool = False, dropout: float = 0.0, pad_id: int = 0, scaled_score: bool = False):
         super().__init__()
         if variant not in VARIANTS:
             raise HelpersError(f"未知的模型类型 (unknown variant): {variant!r}。请从 {list(VARIANTS)} 中选择。")
@@ -145,7 +146,7 @@ class Seq2Seq(nn.Module):
             "variant": variant, "src_vocab_size": int(src_vocab_size), "tgt_vocab_size": int(tgt_vocab_size),
             "emb_size": int(emb_size), "hidden_size": int(hidden_size), "num_layers": int(num_layers),
             "rnn": rnn, "bidirectional": bool(bidirectional), "input_feeding": bool(input_feeding),
-            "dropout": float(dropout), "pad_id": int(pad_id),
+            "dropout": float(dropout), "pad_id": int(pad_id), "scaled_score": bool(scaled_score),
         }
         self.variant = variant
         self.src_vocab_size, self.tgt_vocab_size = int(src_vocab_size), int(tgt_vocab_size)
@@ -157,6 +158,8 @@ class Seq2Seq(nn.Module):
             self.decoder = BahdanauDecoder(tgt_vocab_size, emb_size, hidden_size, **common)
         else:
             score = variant.split("-", 1)[1]
+            if scaled_score and score in ("dot", "general"):
+                score = "scaled_" + score  # score / sqrt(H): see helpers.tools.pretrain, "luong-general"
             self.decoder = LuongDecoder(tgt_vocab_size, emb_size, hidden_size, score=score,
                                         input_feeding=input_feeding, **common)
 
@@ -166,7 +169,7 @@ class Seq2Seq(nn.Module):
         if not isinstance(config, dict) or "variant" not in config:
             raise HelpersError("配置不对 (bad config): 需要 model.config 那样的字典，至少含 'variant'。")
         known = {"variant", "src_vocab_size", "tgt_vocab_size", "emb_size", "hidden_size", "num_layers",
-                 "rnn", "bidirectional", "input_feeding", "dropout", "pad_id"}
+                 "rnn", "bidirectional", "input_feeding", "dropout", "pad_id", "scaled_score"}
         unknown = sorted(set(config) - known)
         if unknown:
             raise HelpersError(f"配置中有未知的键 (unknown config keys): {unknown}。可用的键: {sorted(known)}。")
