@@ -415,7 +415,8 @@ class LocalAttention(nn.Module):
     as in the paper, the weights of a row sum to at most 1. The context is Eq. (9-38) with them.
 
     ``score`` is a score module or a name (as for ``Attention``); ``window`` is D (an int ≥ 1).
-    W_p [hidden, Dq] and v_p [hidden] predict the position; ``query_size`` defaults to the score's.
+    W_p [hidden, Dq] and v_p [hidden] predict the position (``hidden`` defaults to ``query_size`` and also
+    sizes a concat/additive score built by name); ``query_size`` defaults to the score module's.
     Call: ``attn(query, keys, values=None, mask=None)``, padding at the end of each sentence; returns
     a ``LocalAttentionResult`` (context, weights, scores, positions); a [B, Dq] query gives one step.
     """
