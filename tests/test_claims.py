@@ -99,13 +99,7 @@ def _output_texts(nb) -> list[str]:
                 data = output.get("data", {})
                 texts += [data.get("text/plain", ""), data.get("text/markdown", "")]
                 texts.append(re.sub(r"<[^>]+>", " ", data.get("text/html", "")))
-    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
-    for model in state.values():  # what a static widget shows (HTML readouts, labels)
-        for key in ("value", "description"):
-            value = model.get("state", {}).get(key)
-            if isinstance(value, str):
-                texts.append(re.sub(r"<[^>]+>", " ", value))
-    return texts
+    return texts  # widget state is not committed (notebook policy); a widget's static PNG is an image
 
 
 def unbacked_claims(nb, solutions: bool = False) -> list[tuple[int, str]]:
