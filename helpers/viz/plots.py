@@ -132,7 +132,7 @@ def plot_seq2seq_diagram(src_tokens=("i", "am", "a", "student", "."), tgt_tokens
         xq = dec_x[step]
         for x in enc_x:
             _arrow(ax, (x, y_rnn + 0.3), (xq - 0.2, y_rnn + 0.3), color="tab:blue", lw=0.9, ls="--", rad=-0.22)
-        ax.text((enc_x[0] + xq) / 2, -0.75, f"第 {step + 1} 步解码（输出“{tgt[step]}”）可以回看每个 $\\bar{{h}}_s$，权重为 α",
+        ax.text((enc_x[0] + xq) / 2, -0.75, f"第 {step + 1} 步解码（输出“{tgt[step]}”）可以回看每个 h̄ₛ，权重为 α",
                 ha="center", color="tab:blue", fontsize=9)
     else:
         ax.text((enc_x[0] + dec_x[-1]) / 2, -0.75,
