@@ -20,6 +20,15 @@ Query is the decoder state h_t, the Keys and Values are the encoder states h̄_1
 ``Attention`` strings steps ① and ② together (scores -> weights -> context) and also offers hard
 attention (one-hot weights at the arg-max, section 9.10.3 part 1).
 
+Extras from Luong et al. 2015 (numbered (L1)–(L3) here; they are not equations of the book):
+
+* (L1) location-based score (§3.1)   a_t = softmax(W_a h_t): the query alone decides the weights
+                                                                -> ``LocationScore``, name "location"
+* (L2) local-p position (§3.2)       p_t = S_i · sigmoid(v_pᵀ tanh(W_p h_t)), S_i = true source length
+* (L3) local-p weights (§3.2)        a_t(s) = align(h_t, h̄_s) · exp(−(s − p_t)² / (2σ²)), σ = D/2,
+                                      only for s in the window [p_t − D, p_t + D]   -> ``LocalAttention``
+  (global attention, the rest of this module, looks at every source position instead)
+
 Dimension letters: B batch, T query steps (target length), S source length, D feature sizes.
 """
 
@@ -31,7 +40,7 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from helpers.errors import HelpersError, shape_error
+from helpers.errors import HelpersError, ShapeError, shape_error
 
 __all__ = [
     "SCORE_NAMES",
@@ -42,6 +51,9 @@ __all__ = [
     "ConcatScore",
     "DotScore",
     "GeneralScore",
+    "LocalAttention",
+    "LocalAttentionResult",
+    "LocationScore",
     "ScaledDotScore",
     "attention_vector",
     "context_vector",
@@ -50,7 +62,7 @@ __all__ = [
     "masked_softmax",
 ]
 
-SCORE_NAMES = ("dot", "scaled_dot", "general", "scaled_general", "concat", "additive")
+SCORE_NAMES = ("dot", "scaled_dot", "general", "scaled_general", "concat", "additive", "location")
 
 
 # --------------------------------------------------------------------------- shape checks
@@ -228,8 +240,37 @@ class AdditiveScore(nn.Module):
         return e @ self.v_a  # [B, T, S]
 
 
-def make_score(name: str, query_size: int | None = None, key_size: int | None = None, hidden: int | None = None):
-    """Build a score module from its name: "dot" | "scaled_dot" | "general" | "scaled_general" | "concat" | "additive"."""
+class LocationScore(nn.Module):
+    """Extra (L1), Luong et al. 2015 §3.1, location-based: a_t = softmax(W_a h_t).
+
+    The scores come from the query h_t alone: row s of W_a [max_source_len, Dq] scores source
+    position s, whatever word stands there. The keys only give S; rows beyond S are dropped, so a
+    sentence may be shorter than ``max_source_len`` but not longer.
+    """
+
+    def __init__(self, query_size: int, max_source_len: int):
+        super().__init__()
+        self.query_size, self.max_source_len = query_size, max_source_len
+        self.W_a = nn.Parameter(torch.empty(max_source_len, query_size))  # [S_max, Dq]
+        _uniform_(self.W_a, query_size)
+
+    def forward(self, query: torch.Tensor, keys: torch.Tensor) -> torch.Tensor:
+        _check_query_keys(query, keys, self.query_size)
+        S = keys.shape[1]
+        if S > self.max_source_len:
+            raise ShapeError(
+                f"源句子太长 (source longer than max_source_len): S={S} > {self.max_source_len}。"
+                f"请用更大的 max_source_len 构造 LocationScore，或截短源句子。"
+            )
+        return query @ self.W_a[:S].T  # [B, T, Dq] @ [Dq, S] -> [B, T, S]
+
+
+def make_score(name: str, query_size: int | None = None, key_size: int | None = None, hidden: int | None = None,
+               *, max_source_len: int | None = None):
+    """Build a score module by name: "dot" | "scaled_dot" | "general" | "scaled_general" | "concat" | "additive" | "location".
+
+    "location" (extra (L1)) needs ``query_size`` and ``max_source_len``, not ``key_size``.
+    """
     if name == "dot":
         return DotScore()
     if name == "scaled_dot":
@@ -238,6 +279,12 @@ def make_score(name: str, query_size: int | None = None, key_size: int | None = 
         raise HelpersError(
             f"未知的打分函数 (unknown score function): {name!r}。请从 {list(SCORE_NAMES)} 中选择。"
         )
+    if name == "location":
+        if query_size is None or max_source_len is None:
+            raise HelpersError(
+                "打分函数 'location' 需要尺寸 (needs sizes): 请传入 query_size=..., max_source_len=...。"
+            )
+        return LocationScore(query_size, max_source_len)
     if query_size is None or key_size is None:
         raise HelpersError(
             f"打分函数 {name!r} 有参数，需要尺寸 (needs sizes): 请传入 query_size=..., key_size=...。"
@@ -291,6 +338,24 @@ class AttentionVector(nn.Module):
 
 
 # --------------------------------------------------------------------------- the Attention module
+def _score_module(score, query_size, key_size, hidden, max_source_len) -> nn.Module:
+    """A score module given as a module, or built from its name."""
+    if isinstance(score, str):
+        score = make_score(score, query_size, key_size, hidden, max_source_len=max_source_len)
+    if not isinstance(score, nn.Module):
+        raise HelpersError(
+            f"score 必须是打分模块或名字 (a score module or a name)，例如 {list(SCORE_NAMES)}；"
+            f"实际 (got) {type(score).__name__}。"
+        )
+    return score
+
+
+def _check_values(values, B: int, S: int) -> None:
+    _check_dim(values, 3, "values", "[B, S, Dv]")
+    if values.shape[:2] != (B, S):
+        raise shape_error("values", f"[B={B}, S={S}, Dv]", tuple(values.shape))
+
+
 @dataclass
 class AttentionResult:
     """What one attention call returns (a one-step query gives [B, Dv], [B, S], [B, S])."""
@@ -304,20 +369,17 @@ class Attention(nn.Module):
     """Query, Keys, Values -> scores (9-40) -> weights (9-37) -> context (9-38). Fig. 9-24, 9-25.
 
     ``score`` is a score module or one of the names in ``SCORE_NAMES``; a name with parameters needs
-    ``query_size`` and ``key_size`` (and optionally ``hidden`` for concat/additive, default query_size).
+    ``query_size`` and ``key_size`` (and optionally ``hidden`` for concat/additive, default query_size;
+    "location" needs ``query_size`` and ``max_source_len``).
     ``hard=True`` replaces the soft weights by one-hot weights at the arg-max of the unmasked scores.
     Call: ``attn(query, keys, values=None, mask=None)``; values default to keys; mask [B, S] or
     [B, T, S], bool, True = attend.
     """
 
-    def __init__(self, score="dot", hard: bool = False, *, query_size=None, key_size=None, hidden=None):
+    def __init__(self, score="dot", hard: bool = False, *, query_size=None, key_size=None, hidden=None,
+                 max_source_len=None):
         super().__init__()
-        self.score = make_score(score, query_size, key_size, hidden) if isinstance(score, str) else score
-        if not isinstance(self.score, nn.Module):
-            raise HelpersError(
-                f"score 必须是打分模块或名字 (a score module or a name)，例如 {list(SCORE_NAMES)}；"
-                f"实际 (got) {type(score).__name__}。"
-            )
+        self.score = _score_module(score, query_size, key_size, hidden, max_source_len)
         self.hard = hard
 
     def forward(self, query, keys, values=None, mask=None) -> AttentionResult:
@@ -327,9 +389,7 @@ class Attention(nn.Module):
         B, T, _ = q.shape
         S = keys.shape[1]
         values = keys if values is None else values
-        _check_dim(values, 3, "values", "[B, S, Dv]")
-        if values.shape[:2] != (B, S):
-            raise shape_error("values", f"[B={B}, S={S}, Dv]", tuple(values.shape))
+        _check_values(values, B, S)
         scores = self.score(q, keys)  # [B, T, S]                      Eq. (9-40)
         if self.hard:
             weights = hard_weights(scores, mask)  # [B, T, S] one-hot
@@ -339,3 +399,75 @@ class Attention(nn.Module):
         if one_step:
             return AttentionResult(context[:, 0], weights[:, 0], scores[:, 0])  # [B, Dv], [B, S], [B, S]
         return AttentionResult(context, weights, scores)
+
+
+# --------------------------------------------------------------------------- extras: local-p attention
+@dataclass
+class LocalAttentionResult(AttentionResult):
+    """An ``AttentionResult`` plus the predicted centre p_t of each window (extra (L2))."""
+
+    positions: torch.Tensor  # [B, T]  p_t on the 1-based source scale, in (0, S_i)
+
+
+class LocalAttention(nn.Module):
+    """Local-p attention (Luong et al. 2015 §3.2), extras (L2) and (L3).
+
+    For each query h_t:
+      (L2) p_t = S_i · sigmoid(v_pᵀ tanh(W_p h_t))   S_i = true length of sentence i (from ``mask``)
+      (L3) a_t(s) = align(h_t, h̄_s) · exp(−(s − p_t)² / (2σ²)),  σ = D / 2,
+           for source positions s = 1..S_i with |s − p_t| ≤ D; every other weight is 0.
+    align is Eq. (9-37) restricted to the window (a softmax over the window's valid positions), so,
+    as in the paper, the weights of a row sum to at most 1. The context is Eq. (9-38) with them.
+
+    ``score`` is a score module or a name (as for ``Attention``); ``window`` is D (an int ≥ 1).
+    W_p [hidden, Dq] and v_p [hidden] predict the position (``hidden`` defaults to ``query_size`` and also
+    sizes a concat/additive score built by name); ``query_size`` defaults to the score module's.
+    Call: ``attn(query, keys, values=None, mask=None)``, padding at the end of each sentence; returns
+    a ``LocalAttentionResult`` (context, weights, scores, positions); a [B, Dq] query gives one step.
+    """
+
+    def __init__(self, score="general", window: int = 2, *, query_size=None, key_size=None, hidden=None,
+                 max_source_len=None):
+        super().__init__()
+        if isinstance(window, bool) or not isinstance(window, int) or window < 1:
+            raise HelpersError(
+                f"窗口半径 D 必须是正整数 (window must be an int ≥ 1)，实际 (got) {window!r}。例如 window=2。"
+            )
+        self.score = _score_module(score, query_size, key_size, hidden, max_source_len)
+        query_size = query_size if query_size is not None else getattr(self.score, "query_size", None)
+        if query_size is None:
+            raise HelpersError(
+                "局部注意力需要查询的维度 (needs query_size) 来构造 W_p：请传入 query_size=...。"
+            )
+        hidden = hidden if hidden is not None else query_size
+        self.query_size, self.window, self.sigma = query_size, window, window / 2
+        self.W_p = nn.Parameter(torch.empty(hidden, query_size))  # [A, Dq]
+        self.v_p = nn.Parameter(torch.empty(hidden))  # [A]
+        _uniform_(self.W_p, query_size)
+        _uniform_(self.v_p, hidden)
+
+    def predict_positions(self, query: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
+        """Extra (L2): p_t = S_i · sigmoid(v_pᵀ tanh(W_p h_t)). query [B, T, Dq], lengths [B, T] -> [B, T]."""
+        return lengths * torch.sigmoid(torch.tanh(query @ self.W_p.T) @ self.v_p)  # [B, T]
+
+    def forward(self, query, keys, values=None, mask=None) -> LocalAttentionResult:
+        one_step = isinstance(query, torch.Tensor) and query.dim() == 2
+        q = query[:, None, :] if one_step else query  # [B, T, Dq]
+        _check_query_keys(q, keys, self.query_size)
+        B, T, _ = q.shape
+        S = keys.shape[1]
+        values = keys if values is None else values
+        _check_values(values, B, S)
+        scores = self.score(q, keys)  # [B, T, S]
+        valid = torch.ones_like(scores, dtype=torch.bool) if mask is None else _broadcast_mask(scores, mask, -1)
+        lengths = valid.sum(dim=-1).to(q.dtype)  # [B, T]   S_i, not the padded S
+        p = self.predict_positions(q, lengths)  # [B, T]                                   (L2)
+        s = torch.arange(1, S + 1, device=q.device, dtype=q.dtype)  # [S]  positions 1..S
+        distance = s - p[..., None]  # [B, T, S]
+        in_window = valid & (distance.abs() <= self.window)  # [B, T, S]
+        align = masked_softmax(scores, in_window)  # [B, T, S]   Eq. (9-37) inside the window
+        weights = align * torch.exp(-(distance**2) / (2 * self.sigma**2))  # [B, T, S]        (L3)
+        context = weights @ values  # [B, T, Dv]                                            Eq. (9-38)
+        if one_step:
+            return LocalAttentionResult(context[:, 0], weights[:, 0], scores[:, 0], p[:, 0])
+        return LocalAttentionResult(context, weights, scores, p)

@@ -11,6 +11,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from helpers.errors import HelpersError  # noqa: E402
+from helpers.train import History  # noqa: E402
 from helpers.viz.plots import (  # noqa: E402
     LiveLossCurve,
     bleu_by_length_series,
@@ -25,7 +26,6 @@ from helpers.viz.plots import (  # noqa: E402
     plot_similarity,
     smooth,
 )
-from helpers.train import History  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -108,6 +108,14 @@ def test_diagram_with_attention_links_the_step_to_every_encoder_state():
               and a.arrow_patch.get_linestyle() == "--"]
     assert len(dashed) == 4
     assert any("输出“是”" in t for t in _texts(fig))
+
+
+def test_diagram_caption_writes_the_subscript_as_a_glyph():
+    # Not mathtext: a "$...$" string is drawn wholly by the math fonts, which have no Chinese glyphs.
+    fig = plot_seq2seq_diagram(["i", "am", "."], ["我", "是", "。"], attention=True, step=0)
+    caption = next(t for t in _texts(fig) if "回看" in t)
+    assert "h̄ₛ" in caption and "$" not in caption and "_" not in caption
+    fig.canvas.draw()  # every glyph present (a missing glyph warning is an error in this suite)
 
 
 def test_diagram_rejects_a_step_outside_the_output():

@@ -13,6 +13,9 @@
 * ``plot_phenomena()``        how often each reordering phenomenon occurs, and how often it crosses links
 * ``plot_attention_row()``    one row of an attention matrix as bars, the peak marked (Fig. 9-22)
 * ``plot_similarity()``       cosine-similarity matrices side by side (fixed vector vs context vectors)
+* ``plot_pair_attention()``   one corpus pair translated by a model: heatmap (Fig. 9-22 style), gold
+                              overlay and AER in the title when the output equals the reference (07)
+* ``plot_attention_gallery()`` several such heatmaps side by side, each as wide as its sentence (07)
 * ``markdown_table()``        a list of rows as a Markdown table (shown with ``IPython.display.Markdown``)
 
 Plot functions use pyplot (a notebook shows them with ``plt.show()``) and return the Figure.
@@ -36,10 +39,13 @@ __all__ = [
     "bleu_by_length_series",
     "bucket_label",
     "markdown_table",
+    "attention_panel_size",
+    "plot_attention_gallery",
     "plot_attention_row",
     "plot_bleu_by_length",
     "plot_length_histograms",
     "plot_loss_curves",
+    "plot_pair_attention",
     "plot_phenomena",
     "plot_seq2seq_diagram",
     "plot_similarity",
@@ -126,7 +132,7 @@ def plot_seq2seq_diagram(src_tokens=("i", "am", "a", "student", "."), tgt_tokens
         xq = dec_x[step]
         for x in enc_x:
             _arrow(ax, (x, y_rnn + 0.3), (xq - 0.2, y_rnn + 0.3), color="tab:blue", lw=0.9, ls="--", rad=-0.22)
-        ax.text((enc_x[0] + xq) / 2, -0.75, f"第 {step + 1} 步解码（输出“{tgt[step]}”）可以回看每个 h̄s，权重为 α",
+        ax.text((enc_x[0] + xq) / 2, -0.75, f"第 {step + 1} 步解码（输出“{tgt[step]}”）可以回看每个 h̄ₛ，权重为 α",
                 ha="center", color="tab:blue", fontsize=9)
     else:
         ax.text((enc_x[0] + dec_x[-1]) / 2, -0.75,
@@ -408,6 +414,67 @@ def plot_similarity(matrices: dict, labels):
         ax.set_title(title, fontsize=10)
     fig.colorbar(image, ax=list(axes[0]), shrink=0.8, label="余弦相似度")
     return fig
+
+
+# --------------------------------------------------------------------------- heatmaps of corpus pairs (07)
+def attention_panel_size(n_src: int, n_tgt: int) -> tuple[float, float]:
+    """(width, height) in inches of a heatmap with ``n_src`` columns and ``n_tgt`` rows.
+
+    1.2 x 1.3 inches for the labels plus 0.42 x 0.36 per cell, so every cell has the same shape and
+    a short sentence is not stretched.
+    """
+    return 1.2 + 0.42 * n_src, 1.3 + 0.36 * n_tgt
+
+
+def plot_pair_attention(model, pair, *, ax=None, label: str = "", name: str | None = None):
+    """Translate ``pair.src`` with ``model`` and draw its attention on ``ax``; returns (translation, AER or None).
+
+    When the output equals the reference ``pair.tgt``, the gold links are drawn and the title gives
+    the sentence's AER; otherwise the rows do not match the gold links, so neither is shown and the
+    title says so. ``label`` is a first title line, ``name`` the model name in the title. Cells carry
+    their weights when both sides have at most 9 tokens.
+    """
+    from helpers.decode import translate
+    from helpers.metrics import aer
+    from helpers.viz import plot_attention
+    from helpers.widgets.explorer import sentence_text
+
+    name = name or getattr(model, "name", None) or "model"
+    t = translate(model, sentence_text(pair.src))
+    same = t.tgt_tokens == list(pair.tgt)
+    if same:
+        score = aer(t.attention, pair.sure, pair.possible, n_src=len(t.src_tokens), n_tgt=len(t.tgt_tokens))
+        head = f"{name}   AER = {score:.2f}"
+    else:
+        score, head = None, f"{name}   译文≠参考，不计 AER"
+    w, h = attention_panel_size(len(t.src_tokens), len(t.tgt_tokens))
+    if ax is None:
+        _, ax = plt.subplots(figsize=(w, h), layout="constrained")
+    plot_attention(t.attention, t.src_tokens, t.tgt_tokens, ax=ax, title=f"{label}\n{head}" if label else head,
+                   gold=pair.sure if same else None, possible=pair.possible if same else None,
+                   annotate=len(t.src_tokens) <= 9 and len(t.tgt_tokens) <= 9)
+    ax.title.set_fontsize(10)
+    ax.set_box_aspect((h - 1.3) / (w - 1.2))  # every cell the same shape
+    return t, score
+
+
+def plot_attention_gallery(model, pairs, labels, *, name: str | None = None):
+    """``plot_pair_attention`` for several pairs in one row, each panel as wide as its sentence is long.
+
+    Returns (Figure, [(translation, AER or None) per pair]).
+    """
+    pairs, labels = list(pairs), list(labels)
+    if not pairs or len(labels) != len(pairs):
+        raise HelpersError(f"需要至少一个句对，且每个句对一个标题 (one label per pair)：{len(pairs)} 个句对，"
+                           f"{len(labels)} 个标题。")
+    setup_chinese_font()
+    widths = [attention_panel_size(len(p.src), len(p.tgt))[0] for p in pairs]
+    height = max(attention_panel_size(len(p.src), len(p.tgt))[1] for p in pairs) + 0.6
+    fig, axes = plt.subplots(1, len(pairs), figsize=(sum(widths), height), width_ratios=widths,
+                             layout="constrained")
+    results = [plot_pair_attention(model, pair, ax=ax, label=label, name=name)
+               for ax, pair, label in zip(np.atleast_1d(axes), pairs, labels)]
+    return fig, results
 
 
 # --------------------------------------------------------------------------- tables
