@@ -164,14 +164,15 @@ class Vocab:
 
 
 # --------------------------------------------------------------------------- lexicon word lists
+NO_PLURAL = ("door", "window", "mother", "father", "grandmother", "grandfather")
 REL_PAST_VERBS = ("see", "buy", "read", "write", "draw", "find", "lose", "meet")  # "the book that you bought"
 def _english_words():
     w = set(L.FUNCTION_EN) | set(L.NAMES) | set(L.FREQ) | set(L.CONNECTORS) | set(L.ADJECTIVES)
     w |= {v for k, v in L.NUMBERS_EN.items() if k > 1}
     for forms in L.PRONOUNS.values():
         w |= set(forms[:3])
-    for n in L.NOUNS.values():
-        w |= {n.sg} if n.key in ("door", "window") else {n.sg, n.pl}
+    for n in L.NOUNS.values():  # no plural of a parent: "two fathers" is never generated
+        w |= {n.sg} if n.key in NO_PLURAL else {n.sg, n.pl}
     for c in L.CONTAINERS.values():
         w |= set(c[:2])
     for words, prep, _ in L.PLACES.values():
@@ -180,7 +181,8 @@ def _english_words():
         w |= set(words)
     for key, v in L.VERBS.items():  # only the forms that the tenses of the verb need
         tenses = v[8]
-        w |= {v[0], v[4]} if v[4] else {v[0]}
+        w |= {v[4]} if v[4] else set()
+        w |= {v[0]} if set(tenses) & set("pdfc") else set()
         w |= {v[1]} if "p" in tenses else set()
         w |= {v[2]} if ("d" in tenses or key in REL_PAST_VERBS) else set()
         w |= {v[3]} if "g" in tenses else set()
@@ -197,13 +199,11 @@ def _english_words():
 def _chinese_words():
     w = set(L.FUNCTION_ZH) | set(L.FREQ.values()) | set(L.CONNECTORS.values()) | set(L.WH_ZH.values())
     w |= {p[3] for p in L.PRONOUNS.values()} | {n[0] for n in L.NAMES.values()}
-    mws = {"名"} | {c[2] for c in L.CONTAINERS.values()}
+    w |= set(L.NUMBERS_ZH.values()) | {c[2] for c in L.CONTAINERS.values()}  # 三 杯 茶: separate tokens
     for n in L.NOUNS.values():
         w.add(n.zh)
         if n.mw:
-            mws.add(n.mw)
-    for prefix in list(L.NUMBERS_ZH.values()) + ["这", "那", "几"]:
-        w |= {prefix + m for m in mws}
+            w.add(n.mw)
     w |= {p[2] for p in L.PLACES.values()} | {x[1] for x in L.LOCATIVES.values()}
     w |= {a[0] for a in L.ADJECTIVES.values()} | {"好喝"}
     w |= {v[5] for v in L.VERBS.values() if v[5]} | set(L.PLAY_ZH.values())
