@@ -374,7 +374,7 @@ def test_encode_sentence_chinese_input_says_english_expected():
         ("  Do   you like tea?  ", ["do", "you", "like", "tea", "?"]),
         ("We didn't go to school today.", ["we", "did", "not", "go", "to", "school", "today", "."]),
         ("She doesn't like coffee, but I don't mind!", ["she", "does", "not", "like", "coffee", ",", "but",
-                                                         "i", "do", "not", "mind", "!"]),
+                                                         "i", "do", "not", "mind", "."]),
         ("I'm tired; he isn't.", ["i", "am", "tired", ";", "he", "is", "not", "."]),
         ("Tom's cat won't eat.", ["tom", "'s", "cat", "will", "not", "eat", "."]),
         ("you can't swim？", ["you", "can", "not", "swim", "?"]),

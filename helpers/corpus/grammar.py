@@ -516,7 +516,7 @@ def _takes_le(c, q):
         specific = q in ("what", "who_o", "howmany") or _specific(c.get("obj"))
         return "after" if (specific or c.get("_mid")) else "final"  # mid-chain: 买 了 肉 ， 但是 ...
     if v == "go":
-        if c.get("dest") == "home":
+        if c.get("dest") == "home" or (q == "yn" and c.get("dest")):  # 他 去 游泳池 了 吗 ？
             return "final"
         return "after" if (c.get("dest") or q == "where") else ""
     if q == "where" or "l" not in INTRANSITIVE[v][7]:

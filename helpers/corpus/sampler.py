@@ -104,6 +104,8 @@ def _possessor(rng):
 def sample_rel(rng, head, exclude=()):
     """A relative clause that fits the head noun (never with a verb of ``exclude``: no "know the nurse who you know")."""
     noun = NOUNS[head]
+    exclude = set(exclude) | {x + "_i" for x in exclude} | {x + "_t" for x in exclude} | \
+        {x.split("_")[0] for x in exclude}
     if "human" in noun.cls and rng.random() < 0.6:  # subject relative: the girl who sings in the park
         r = rng.random()
         if r < 0.2:  # past: the doctor who helped my mother -> 帮助 我 妈妈 的 那 位 医生
@@ -114,7 +116,7 @@ def sample_rel(rng, head, exclude=()):
             return {"t": "s", "v": v, "tense": "d", "o": o}
         if r < 0.5:
             v = rng.choice([x for x in ("sing", "dance", "work", "swim", "run", "walk", "study_i")
-                            if TAUTOLOGY.get(head) != x])
+                            if TAUTOLOGY.get(head) != x and x not in exclude])
             tense = "d" if rng.random() < 0.3 else "p"
             return {"t": "s", "v": v, "tense": tense, "place": rng.choice(INTRANSITIVE[v][5].split())}
         v = rng.choice([x for x in ("like", "sell", "read", "play", "teach") if TAUTOLOGY.get(head) != x
@@ -151,9 +153,10 @@ def sample_object(rng, v, tense, neg, q, rich=False):
     if noun.mass:
         if noun.cls & {"instrument"}:
             return {"k": "noun", "n": n, "d": "the"}
-        if noun.conts and v in ("drink", "eat", "buy", "want") and not neg and (tense != "p" or rng.random() < 0.3):
+        conts = [x for x in noun.conts if v != "buy" or x == "bottle"]  # one buys bottles, not glasses of milk
+        if conts and v in ("drink", "eat", "buy", "want") and not neg and (tense != "p" or rng.random() < 0.3):
             d = "a" if rng.random() < 0.6 else "num"
-            return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 5), "cont": rng.choice(noun.conts)}
+            return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 5), "cont": rng.choice(conts)}
         return {"k": "noun", "n": n, "d": "bare"}
     if n in ("door", "window"):  # open the door -> 打开 门, close that window -> 关上 那 扇 窗户
         return {"k": "noun", "n": n, "d": rng.choice(("the", "the", "the", "this", "that"))}
@@ -166,7 +169,7 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         return {"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)}
     # determiner choice
     if v == "watch":
-        dets = ("a", "the", "this", "that")
+        dets = ("bare",) if tense == "p" else ("a", "the", "this", "that")
     elif v in ("like", "love"):
         dets = ("bare", "bare", "bare", "the", "this", "that", "poss")
     elif v in ("have", "want", "need"):
@@ -183,8 +186,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
             dets.remove("bare")
         if neg or q is not None:
             dets.remove("num")
-        if tense == "p":  # "she reads a book every day" is rare English
-            dets = [d for d in dets if d != "a"] + (["bare", "bare"] if not neg else [])
+        if tense == "p":  # habits are about kinds of things: not "she reads that letter every day"
+            dets = ["bare", "bare", "bare", "poss"]
         if v == "write":
             dets = [d for d in dets if d != "num"]
         if tense == "g":
@@ -285,7 +288,7 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
     c["q"] = q
     c["subj"] = subj or sample_person(rng, rel=q is None)
     rel = c["subj"].get("rel")
-    if rel and _zh_verb(rel["v"]) == _zh_verb(verb):  # not "the farmer who sings ... is singing"
+    if rel and rel["v"].split("_")[0] == verb.split("_")[0]:  # not "the nurse who sings ... is singing"
         del c["subj"]["rel"]
     if q in ("yn", "what", "where", "when", "why", "howmany", "who_o", "how") and subj is None and rng.random() < 0.5:
         c["subj"] = {"k": "pron", "p": "you"}
@@ -337,6 +340,8 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             c["time"] = _time(rng, tense, p_time)
             if c["time"] in FAR_TIMES and verb in MOMENTARY:  # not "close the door next year"
                 c["time"] = rng.choice(NEAR_TIMES[tense])
+            if verb == "sleep" and tense == "p":  # not "he sleeps at home every week"
+                c["time"] = None
     if tense == "p" and not stative and c.get("obj", {}).get("d") in ("a", "num") and not (c.get("time") or c.get("freq")):
         c["time"] = rng.choice(TIMES_BY_TENSE["p"])
     return c
@@ -413,7 +418,7 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
         land = rng.choice(lands)
         c["loc"] = loc
         c["land"] = {"k": "noun", "n": land, "d": "the", "nomw": True}
-        if rng.random() < 0.3 and land != "tree":
+        if rng.random() < 0.3 and land not in ("tree", "door"):
             c["land"] = {"k": "noun", "n": land, "d": "poss", "poss": _possessor(rng)}
     if q == "where":
         c.pop("place", None)

@@ -24,6 +24,7 @@ from helpers.corpus.sampler import (
 )
 
 FOOD = tuple(k for k, n in NOUNS.items() if n.cls & {"food", "massfood"} and "animal" not in n.cls)
+GROCERIES = tuple(k for k in FOOD if k not in ("rice", "noodles"))  # 米饭 / 面条 are cooked, not bought
 DRINK = tuple(k for k, n in NOUNS.items() if "drink" in n.cls and k != "soup")
 SPORTS = ("football", "basketball", "tennis")
 THINGS_TO_BUY = ("book", "pen", "pencil", "bag", "umbrella", "hat", "shirt", "coat", "dress", "cup", "gift",
@@ -34,8 +35,8 @@ ACTIVITIES = {
     "library": (("read", None), ("study", None), ("write", ("letter",))),
     "park": (("play", SPORTS), ("run", None), ("walk", None), ("draw", ("tree", "flower")), ("play_i", None)),
     "restaurant": (("eat", FOOD), ("drink", DRINK)),
-    "market": (("buy", FOOD),),
-    "supermarket": (("buy", FOOD + DRINK),),
+    "market": (("buy", GROCERIES),),
+    "supermarket": (("buy", GROCERIES + DRINK),),
     "store": (("buy", THINGS_TO_BUY),),
     "pool": (("swim", None),),
     "beach": (("swim", None), ("walk", None), ("run", None)),
@@ -49,8 +50,9 @@ ACTIVITIES = {
 OUTINGS = tuple(p for p in ACTIVITIES if p != "home")
 REASON_PLACES = {"hungry": ("restaurant", "market", "home"), "thirsty": ("restaurant", "supermarket"),
                  "tired": ("home",)}
-CONTRAST_VERBS = {"buy", "eat", "drink", "read", "see", "watch", "visit", "play", "study"}
-SKILL_PLACES = {"swim": ("pool", "beach"), "play": ("park", "school")}
+CONTRAST_VERBS = {"buy", "eat", "drink", "read", "see", "play", "study"}
+SAME_KIND = ({"food", "massfood"}, {"drink"}, {"readable"}, {"animal"}, {"sport"}, {"subject"})
+SKILL_PLACES = {"swim": ("pool", "beach"), "play": ("park",)}
 
 
 def _pronoun_for(agent, rng):
@@ -65,12 +67,21 @@ def _tense_ok(v, tense):
     return tense in (VERBS[v][8] if v in VERBS else INTRANSITIVE[v][6])
 
 
-def _activity(rng, place, subj, tense, rich, exclude=()):
-    """An action at ``place`` by ``subj`` in ``tense`` (no time or place phrase of its own), or None."""
-    opts = [(v, objs) for v, objs in ACTIVITIES[place] if v not in exclude and _tense_ok(v, tense)]
+def _base(v):
+    return v.split("_")[0]  # play / play_i, study / study_i are the same activity
+
+
+def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
+    """An action at ``place`` by ``subj`` in ``tense`` (no time or place phrase of its own), or None.
+
+    ``only`` restricts the objects (a thirsty shopper buys drinks)."""
+    bases = {_base(x) for x in exclude}
+    opts = [(v, objs) for v, objs in ACTIVITIES[place] if _base(v) not in bases and _tense_ok(v, tense)]
     if not opts:
         return None
     v, objs = rng.choice(opts)
+    if only is not None and objs is not None:
+        objs = tuple(o for o in objs if o in only) or objs
     act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
     for key in ("time", "freq", "place"):
         act.pop(key, None)
@@ -112,18 +123,19 @@ def _go(rng, subj, tense, place, rich, time=True):
 
 
 def _contrast(rng, act, he):
-    """The same verb with another object, negated: ..., but he did not buy bananas."""
+    """The same verb with another object of the same kind, negated: ..., but he did not buy bananas."""
     v = act["v"]
     obj = act.get("obj")
     if v not in CONTRAST_VERBS or not obj or obj["k"] != "noun":
         return None
-    pool = [n for n in OBJECTS[v] if n != obj["n"] and (NOUNS[n].cls & NOUNS[obj["n"]].cls & {
-        "food", "massfood", "drink", "readable", "animal", "sport", "subject", "kin", "watchable", "buyable"})]
+    kind = next((k for k in SAME_KIND if NOUNS[obj["n"]].cls & k), None)
+    if kind is None:
+        return None
+    pool = [n for n in OBJECTS[v] if n != obj["n"] and NOUNS[n].cls & kind and n not in ("rice", "noodles")]
     if not pool:
         return None
-    other = _object_among(rng, v, act["tense"], tuple(pool), False, neg=True)
-    other.pop("adj", None)
-    other.pop("rel", None)
+    n = rng.choice(pool)
+    other = {"k": "noun", "n": n, "d": "the" if "instrument" in NOUNS[n].cls else "bare"}
     return {"type": "act", "v": v, "tense": act["tense"], "neg": True, "q": None, "subj": he(), "obj": other}
 
 
@@ -133,7 +145,7 @@ def outing(rng, rich, n_clauses):
     he = _pronoun_for(agent, rng)
     tense = rng.choice("ddddff" if n_clauses > 2 else "dddffp")
     items = []
-    if rng.random() < 0.4 and tense != "p":
+    if rng.random() < 0.3 and tense != "p":
         adj = rng.choice(tuple(REASON_PLACES))
         place = rng.choice(REASON_PLACES[adj])
         cop = {"type": "cop_adj", "subj": agent, "adj": adj, "tense": "d" if tense == "d" else "p", "neg": False,
@@ -141,6 +153,7 @@ def outing(rng, rich, n_clauses):
         items += [cop, "so", _go(rng, he(), tense, place, rich, time=False)]
         exclude = {"hungry": {"sleep", "watch", "read", "clean", "drink"}, "thirsty": {"eat", "buy"},
                    "tired": {"cook", "clean", "read", "watch"}}[adj]
+        only = DRINK if adj == "thirsty" else FOOD if adj == "hungry" else None
         if place == "supermarket" and adj == "thirsty":
             exclude = set()
     elif n_clauses == 2 and rng.random() < 0.35:  # read a book in the library , and he wrote a letter -> 还
@@ -155,21 +168,23 @@ def outing(rng, rich, n_clauses):
     else:
         place = rng.choice([p for p in OUTINGS if any(_tense_ok(v, tense) for v, _ in ACTIVITIES[p])])
         items.append(_go(rng, agent, tense, place, rich))
-        exclude = set()
-    first = _activity(rng, place, he(), tense, rich, exclude)
-    items += ["then", first]
-    done = {first["v"]}
+        exclude, only = set(), None
+    last = _activity(rng, place, he(), tense, rich, exclude, only)
+    items += ["and" if "so" in items else "then", last]  # so he went to the restaurant , and he ate ...
+    done = {last["v"]}
     while len(items) < 2 * n_clauses - 1:
-        more = _activity(rng, place, he(), tense, rich, exclude | done) if rng.random() < 0.6 else None
+        more = _activity(rng, place, he(), tense, rich, exclude | done, only) if rng.random() < 0.5 else None
         if more is not None:
             more["also"] = True
             done.add(more["v"])
             items += ["and", more]
+            last = more
             continue
-        contrast = _contrast(rng, first, he)
-        if contrast is None or "but" in items:
+        contrast = _contrast(rng, last, he)  # about the last thing done: ..., but he did not buy bananas
+        if contrast is None or rng.random() < 0.4 or "so" in items:  # at most two connectives
             break
         items += ["but", contrast]
+        break
     return {"chain": items}
 
 
@@ -252,11 +267,11 @@ def cancelled(rng, rich, n_clauses):
 def sample_story(rng, n_clauses=2, rich=False):
     """A chain of 2-4 clauses about one agent (see the module docstring)."""
     r = rng.random()
-    if r < 0.55:
+    if r < 0.6:
         return outing(rng, rich, n_clauses)
-    if r < 0.7:
+    if r < 0.75:
         return preference(rng, rich, n_clauses)
-    if r < 0.85:
+    if r < 0.87:
         return ability(rng, rich, n_clauses)
     return cancelled(rng, rich, n_clauses)
 

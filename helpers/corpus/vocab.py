@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import unicodedata
 from functools import lru_cache
@@ -22,7 +23,8 @@ PAD, BOS, EOS, UNK = "<pad>", "<bos>", "<eos>", "<unk>"
 SPECIALS = (PAD, BOS, EOS, UNK)
 
 # --------------------------------------------------------------------------- tokenizer
-_FULLWIDTH = str.maketrans({"，": ",", "。": ".", "？": "?", "！": "!", "：": ":", "；": ";", "、": ",",
+# "!" is read as "." (the corpus has no exclamations; "i like tea !" should translate, not fail)
+_FULLWIDTH = str.maketrans({"，": ",", "。": ".", "？": "?", "！": ".", "!": ".", "：": ":", "；": ";", "、": ",",
                             "“": '"', "”": '"', "‘": "'", "’": "'", "（": "(", "）": ")", "`": "'"})
 CONTRACTIONS = {
     "don't": "do not", "doesn't": "does not", "didn't": "did not", "isn't": "is not", "aren't": "are not",
@@ -98,15 +100,42 @@ class Vocab:
             raise self.unknown_error([token]) from None
 
     def suggestions(self, word, n=3):
-        words = [t for t in self.itos[len(SPECIALS):]]
-        return difflib.get_close_matches(str(word), words, n=n, cutoff=0.5)
+        """Up to n close vocabulary words, ranked by word class, then edit distance.
+
+        The class of an unknown word is guessed from its ending (-ing / -ed: verb, -s: noun or verb,
+        -ly: adverb) and candidates of that class come first; then the smaller edit distance, the
+        longer shared beginning, and content words before function words. Punctuation is never suggested.
+        """
+        word = str(word).lower()
+        words = [t for t in self.itos[len(SPECIALS):] if any(ch.isalnum() for ch in t)]
+        limit = max(1, min(3, len(word) // 3 + 1))
+        scored = [(w, _edit_distance(word, w)) for w in words if abs(len(w) - len(word)) <= limit]
+        close = [(w, d) for w, d in scored if d <= limit]
+        if not close:
+            close = [(w, _edit_distance(word, w)) for w in difflib.get_close_matches(word, words, n=n, cutoff=0.6)]
+        wanted = _guess_classes(word)
+        classes = word_classes() if self.lang == "en" else {}
+
+        def key(item):
+            w, d = item
+            cls = classes.get(w, "function" if self.lang == "en" else "word")
+            prefix = len(os.path.commonprefix([w, word]))
+            return (0 if (cls in wanted or not wanted) else 1, d, -prefix, CLASS_RANK.get(cls, len(CLASS_RANK)), w)
+
+        return [w for w, _ in sorted(close, key=key)[:n]]
+
+    def example_words(self, n=8):
+        """Plain words to show as examples (no punctuation, no specials)."""
+        common = [w for w in EXAMPLE_WORDS if w in self.stoi]
+        rest = [t for t in self.itos[len(SPECIALS):] if t.isalpha() and t not in common]
+        return (common + rest)[:n]
 
     def unknown_error(self, words, hint=""):
         words = list(dict.fromkeys(words))
         sugg = {w: self.suggestions(w) for w in words}
         listed = ", ".join(repr(w) for w in words)
         parts = [f"{w!r} → {', '.join(s) if s else '—'}" for w, s in sugg.items()]
-        examples = ", ".join(self.itos[len(SPECIALS):len(SPECIALS) + 8])
+        examples = ", ".join(self.example_words())
         msg = (f"句子里有词表之外的词 (unknown words): {listed}。{hint}"
                f"最接近的词表单词 (closest vocabulary words): {'; '.join(parts)}。"
                f"请只用语料中的单词 (use only words of the corpus vocabulary)，例如 (e.g.) {examples} …")
@@ -161,6 +190,59 @@ class Vocab:
             raise HelpersError("词表数据无效 (invalid vocab dict)：需要 Vocab.to_dict() 生成的字典，"
                                "含 lang 和以 <pad> <bos> <eos> <unk> 开头的 itos。")
         return cls(d["itos"][4:], lang=d["lang"])
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance (insert, delete, substitute; a swap of two letters counts 1)."""
+    prev = list(range(len(b) + 1))
+    prev2 = None
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if prev2 is not None and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, prev2[j - 2] + 1)
+            cur.append(cost)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+CLASS_RANK = {"noun": 0, "verb": 1, "adjective": 2, "name": 3, "adverb": 4, "pronoun": 5, "number": 6,
+              "function": 7}
+EXAMPLE_WORDS = ("i", "you", "like", "tea", "book", "student", "go", "school")
+
+
+def _guess_classes(word: str) -> set:
+    if word.endswith(("ing", "ed")):
+        return {"verb"}
+    if word.endswith("ly"):
+        return {"adverb"}
+    if word.endswith("s") and len(word) > 3:
+        return {"noun", "verb"}
+    return set()
+
+
+@lru_cache(maxsize=1)
+def word_classes() -> dict:
+    """English vocabulary word -> class (noun, verb, adjective, name, adverb, pronoun, number, function)."""
+    out = {}
+    for forms in L.PRONOUNS.values():
+        out.update(dict.fromkeys(forms[:3], "pronoun"))
+    out.update(dict.fromkeys(L.NAMES, "name"))
+    out.update(dict.fromkeys(L.ADJECTIVES, "adjective"))
+    out.update(dict.fromkeys(list(L.FREQ) + ["very", "today", "tomorrow", "yesterday", "tonight", "now"], "adverb"))
+    out.update(dict.fromkeys(L.NUMBERS_EN.values(), "number"))
+    for n in L.NOUNS.values():
+        out.update(dict.fromkeys((n.sg, n.pl), "noun"))
+    for c in L.CONTAINERS.values():
+        out.update(dict.fromkeys(c[:2], "noun"))
+    for words, _p, _z in L.PLACES.values():
+        out.update(dict.fromkeys([w for w in words if w != "the"], "noun"))
+    for v in list(L.VERBS.values()) + list(L.INTRANSITIVE.values()) + [L.GO]:
+        out.update(dict.fromkeys(v[:4], "verb"))
+    for words, _zh, _t in L.TIMES.values():
+        out.update({w: "noun" for w in words if w not in out})
+    return out
 
 
 # --------------------------------------------------------------------------- lexicon word lists
