@@ -443,3 +443,71 @@ def test_tokenizer_reads_back_every_corpus_sentence():
     for split in SPLITS:
         for pair in load_corpus(split):
             assert tokenize_en(" ".join(pair.src)) == list(pair.src)
+
+
+# --------------------------------------------------------------------------- corpus 2.0: novel split and self-check
+def _numeral_noun_combos(pair):
+    from helpers.corpus.lexicon import NOUNS, NUMBERS_EN
+
+    number = {w: k for k, w in NUMBERS_EN.items()}
+    plural = {n.pl: n.key for n in NOUNS.values()}
+    return {("numeral_noun", number[a], plural[b]) for a, b, c in zip(pair.src, pair.src[1:], pair.src[2:])
+            if a in number and b in plural and c != "of"}  # "five cups of tea" counts tea, not cup
+
+
+def test_held_out_numeral_noun_combos_occur_in_novel_and_never_in_train():
+    from helpers.corpus.novel import is_held_out
+
+    train = set().union(*(_numeral_noun_combos(p) for p in load_corpus("train")))
+    novel = set().union(*(_numeral_noun_combos(p) for p in load_corpus("novel")))
+    held = {c for c in novel if is_held_out(c)}
+    assert len(held) >= 20
+    assert not held & train
+    assert not any(is_held_out(c) for c in train)
+
+
+def test_combos_of_a_hand_written_spec():
+    from helpers.corpus.novel import combos
+
+    spec = {"type": "act", "v": "like", "tense": "p",
+            "subj": {"k": "noun", "n": "doctor", "d": "the", "rel": {"t": "s", "v": "help", "tense": "d"}},
+            "obj": {"k": "coord", "items": [{"k": "noun", "n": "banana", "d": "bare"},
+                                            {"k": "noun", "n": "apple", "d": "num", "num": 3}]}}
+    assert combos(spec) == {("subject_relative", "doctor", "help"), ("coordination", "apple", "banana"),
+                            ("numeral_noun", 3, "apple")}
+
+
+def test_every_chinese_vocabulary_token_occurs_in_train():
+    _, tgt_vocab = build_vocabs()
+    used = {t for p in load_corpus("train") for t in p.tgt}
+    assert [t for t in tgt_vocab.itos[4:] if t not in used] == []
+
+
+def test_self_check_passes_and_prints_its_table():
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "helpers.corpus", "check"], capture_output=True, text=True,
+                         timeout=120)
+    print(out.stdout)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "negation scope" in out.stdout and "check passed" in out.stdout and "novel" in out.stdout
+
+
+def test_self_check_counts_a_hand_made_bad_pair():
+    from helpers.corpus import check
+
+    bad = Pair(("he", "does", "not", "read", "every", "day", "."), ("他", "每天", "不", "看", "书", "。"),
+               frozenset(), frozenset())
+    assert check.negation_scope(bad) and check.unaligned_content(bad)
+    chain = Pair(("x",), ("我", "累", "，", "所以", "然后", "我", "睡觉", "，", "而且", "而且", "。"),
+                 frozenset(), frozenset())
+    assert check.connective_chain(chain) and check.erqie_chain(chain)
+    good = design_examples()[8]
+    assert not any(fn(good) for fn in check.PATTERNS.values())
+
+
+def test_corpus_stats_report_the_novel_split_and_zero_unused_tokens():
+    stats = corpus_stats()
+    assert stats["sizes"]["novel"] == 300
+    assert stats["unused_tgt_tokens"] == 0

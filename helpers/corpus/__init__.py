@@ -147,6 +147,8 @@ def corpus_stats(seed: int = 0) -> dict:
         stats["crossing_by_phenomenon"][split] = dict(Counter(t for p in crossing for t in p.phenomena).most_common())
         stats["phenomena"][split] = dict(Counter(t for p in pairs for t in p.phenomena).most_common())
     stats["top_reorderings"] = list(stats["crossing_by_phenomenon"]["train"].items())[:8]
+    used = {t for p in load_corpus("train", seed) for t in p.tgt}
+    stats["unused_tgt_tokens"] = sum(t not in used for t in tgt_vocab.itos[4:])  # 0: a model can produce every token
     return stats
 
 
