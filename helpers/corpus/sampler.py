@@ -176,6 +176,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         dets = ("a", "a", "num") if not neg else ("a",)
     elif v in ("open", "close"):
         dets = ("the", "poss", "this", "that")
+    elif v == "draw":  # draw a tree, draw three birds; not "draw my bus"
+        dets = ("bare",) if tense == "p" else ("a", "num") if tense == "g" else ("a", "a", "num", "bare")
     elif v in ("find", "lose", "look_for"):
         dets = ("the", "poss", "poss", "a", "this")
     elif "human" in noun.cls:
@@ -200,7 +202,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         np["poss"] = _possessor(rng)
     if d == "a" and (neg or (v == "have" and q == "yn")):
         np["drop"] = True
-    if "human" not in noun.cls and v not in ("write", "sing_t") and rng.random() < (0.4 if rich else 0.22):
+    if "human" not in noun.cls and v not in ("write", "sing_t", "open", "close") and \
+            rng.random() < (0.4 if rich else 0.22):
         adj = _adj_for(rng, noun, mono_only=d == "poss")
         if adj:
             np["adj"] = adj
@@ -232,7 +235,7 @@ def sample_coord_object(rng, v):
 
 
 # --------------------------------------------------------------------------- clauses
-MOMENTARY = {"go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
+MOMENTARY = {"walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
 FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
 NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
               "p": ("every_day",), "g": ("now",)}
@@ -241,6 +244,10 @@ NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("
 def _time(rng, tense, p):
     opts = TIMES_BY_TENSE.get(tense, ())
     return rng.choice(opts) if opts and rng.random() < p else None
+
+
+def _childlike(np):
+    return np["k"] == "name" or (np["k"] == "noun" and np["n"] in ("child", "boy", "girl", "son", "daughter"))
 
 
 def _zh_verb(v):
@@ -287,6 +294,11 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
         q = rng.choice(opts)
     c["q"] = q
     c["subj"] = subj or sample_person(rng, rel=q is None)
+    if verb == "play_i" and subj is None and not _childlike(c["subj"]):  # 玩 is what children do
+        c["subj"] = {"k": "noun", "n": rng.choice(("child", "boy", "girl")), "d": rng.choice(("the", "this", "that"))}
+    s = c["subj"]
+    if s["k"] == "noun" and TAUTOLOGY.get(s["n"], "-").split("_")[0] == verb.split("_")[0]:  # the cook can cook
+        c["subj"] = {"k": "name", "n": rng.choice(NAME_KEYS)}
     rel = c["subj"].get("rel")
     if rel and rel["v"].split("_")[0] == verb.split("_")[0]:  # not "the nurse who sings ... is singing"
         del c["subj"]["rel"]

@@ -33,7 +33,7 @@ ANIMALS = ("panda", "tiger", "elephant", "monkey", "bird", "horse")
 # place -> activities there: (verb, allowed objects or None for any object the verb takes)
 ACTIVITIES = {
     "library": (("read", None), ("study", None), ("write", ("letter",))),
-    "park": (("play", SPORTS), ("run", None), ("walk", None), ("draw", ("tree", "flower")), ("play_i", None)),
+    "park": (("play", SPORTS), ("run", None), ("walk", None), ("draw", ("tree", "flower"))),
     "restaurant": (("eat", FOOD), ("drink", DRINK)),
     "market": (("buy", GROCERIES),),
     "supermarket": (("buy", GROCERIES + DRINK),),
@@ -87,7 +87,22 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
         act.pop(key, None)
     if objs is not None and "obj" in act:
         act["obj"] = _object_among(rng, v, tense, objs, rich)
+    _first_mention(act.get("obj"))
     return act
+
+
+def _first_mention(obj):
+    """A story introduces its things: a cake, two bottles of milk, bread (not "that cake", "your egg")."""
+    if not obj or obj["k"] != "noun" or "kin" in NOUNS[obj["n"]].cls or obj["n"] in ("tv", "piano", "guitar"):
+        return
+    if obj.get("d") in ("the", "this", "that", "these", "those", "poss"):
+        obj["d"] = "bare" if NOUNS[obj["n"]].mass else "a"
+        for key in ("poss", "rel", "pl"):
+            obj.pop(key, None)
+        if obj.get("adj") and NOUNS[obj["n"]].mass:
+            obj.pop("adj")
+    if obj.get("d") == "num":
+        obj["num"] = min(obj["num"], 3)  # nobody drinks five bottles of milk at dinner
 
 
 def _object_among(rng, v, tense, objs, rich, neg=False):
@@ -109,6 +124,10 @@ def _first_time(rng, tense, freq_ok=True):
     return ("time", rng.choice(NEAR_TIMES[tense]))
 
 
+NIGHT_PLACES = {"restaurant", "cinema", "supermarket", "store", "home", "hospital"}
+NIGHT = {"last_night", "tonight"}
+
+
 def _go(rng, subj, tense, place, rich, time=True):
     go = sample_act(rng, rich, subj=subj, verb="go", question=False, tense=tense, neg=False)
     go["dest"] = place
@@ -116,6 +135,8 @@ def _go(rng, subj, tense, place, rich, time=True):
     go.pop("time", None)
     if time:
         key, val = _first_time(rng, tense)
+        if val in NIGHT and place not in NIGHT_PLACES:  # not "went to the zoo last night"
+            val = rng.choice(("yesterday", "this_morning") if tense == "d" else ("tomorrow", "today"))
         go[key] = val
     if place == "home":
         go.pop("by", None)
@@ -173,7 +194,9 @@ def outing(rng, rich, n_clauses):
     items += ["and" if "so" in items else "then", last]  # so he went to the restaurant , and he ate ...
     done = {last["v"]}
     while len(items) < 2 * n_clauses - 1:
-        more = _activity(rng, place, he(), tense, rich, exclude | done, only) if rng.random() < 0.5 else None
+        more = None
+        if "and" not in items[1:] and rng.random() < 0.6:  # one 还 per story is enough
+            more = _activity(rng, place, he(), tense, rich, exclude | done, only)
         if more is not None:
             more["also"] = True
             done.add(more["v"])
@@ -181,23 +204,24 @@ def outing(rng, rich, n_clauses):
             last = more
             continue
         contrast = _contrast(rng, last, he)  # about the last thing done: ..., but he did not buy bananas
-        if contrast is None or rng.random() < 0.4 or "so" in items:  # at most two connectives
+        if contrast is None or rng.random() < 0.55 or "so" in items:  # at most two connectives
             break
         items += ["but", contrast]
         break
     return {"chain": items}
 
 
-PREFERENCE = {"eat": FOOD, "drink": DRINK, "play": SPORTS + ("piano", "guitar"), "read": ("book", "newspaper",
-                                                                                          "magazine", "novel")}
+PREFERENCE = {"eat": FOOD, "drink": DRINK, "play": SPORTS, "play ": ("piano", "guitar"),
+              "read": ("book", "newspaper", "magazine", "novel")}  # x and y of one kind: tennis / football
 
 
 def preference(rng, rich, n_clauses):
     """AGENT likes X , but does not like Y [, so AGENT often Vs X]."""
     agent = sample_person(rng, rel=False)
     he = _pronoun_for(agent, rng)
-    v = rng.choice(tuple(PREFERENCE))
-    x, y = rng.sample(PREFERENCE[v], 2)
+    kind = rng.choice(tuple(PREFERENCE))
+    x, y = rng.sample(PREFERENCE[kind], 2)
+    v = kind.strip()
 
     def np_(n):
         noun = NOUNS[n]
