@@ -24,7 +24,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from helpers.corpus.grammar import DESIGN_EXAMPLES, render
-from helpers.corpus.sampler import sample_spec
+from helpers.corpus.novel import held_out, sample_novel
+from helpers.corpus.stories import sample_spec
 from helpers.corpus.vocab import Vocab, build_vocabs, encode_sentence, tokenize_en
 from helpers.errors import EmptyInputError, HelpersError, UnknownWordError
 
@@ -35,7 +36,7 @@ __all__ = [
     "UnknownWordError", "EmptyInputError",
 ]
 
-CORPUS_VERSION = "1.1"
+CORPUS_VERSION = "2.0"
 
 # Chinese names of the phenomenon tags in ``Pair.phenomena`` (for plots, galleries and widgets).
 PHENOMENA_ZH = {
@@ -53,7 +54,7 @@ PHENOMENA_ZH = {
     "aspect_le": "体标记“了”",
     "progressive": "进行体“正在”",
 }
-SPLITS = {"train": 20000, "valid": 1000, "test": 1000, "long": 500}
+SPLITS = {"train": 20000, "valid": 1000, "test": 1000, "long": 500, "novel": 300}
 SHORT_RANGE = (3, 20)
 LONG_RANGE = (21, 50)
 
@@ -78,11 +79,11 @@ def design_examples() -> list[Pair]:
 
 @lru_cache(maxsize=8)
 def _generate(seed: int) -> dict:
-    """All four splits at once (so that they are disjoint), as tuples of Pairs."""
+    """All five splits at once (so that they are disjoint), as tuples of Pairs."""
     rng = random.Random(f"helpers.corpus/{CORPUS_VERSION}/{seed}")
     seen = set()
     out = {}
-    for split in ("test", "valid", "train", "long"):
+    for split in ("test", "valid", "train", "long", "novel"):
         lo, hi = LONG_RANGE if split == "long" else SHORT_RANGE
         pairs = []
         n = SPLITS[split]
@@ -91,7 +92,10 @@ def _generate(seed: int) -> dict:
             tries += 1
             if tries > 50 * n:  # pragma: no cover - would mean a broken grammar
                 raise HelpersError(f"语料生成失败 (corpus generation stalled) in split {split!r}.")
-            src, tgt, sure, possible, tags = render(sample_spec(rng, long=split == "long"))
+            spec = sample_novel(rng) if split == "novel" else sample_spec(rng, long=split == "long")
+            if held_out(spec) != (split == "novel"):  # held-out combos only in novel, and always there
+                continue
+            src, tgt, sure, possible, tags = render(spec)
             if not lo <= len(src) <= hi or src in seen:
                 continue
             seen.add(src)
@@ -106,7 +110,7 @@ def _check_seed(seed):
 
 
 def load_corpus(split: str, seed: int = 0) -> list[Pair]:
-    """Pairs of one split ("train", "valid", "test", "long"); the same seed gives the same corpus."""
+    """Pairs of one split ("train", "valid", "test", "long", "novel"); the same seed gives the same corpus."""
     if split not in SPLITS:
         raise HelpersError(f"没有这个数据划分 (unknown split) {split!r}：可选 (choose from) {', '.join(SPLITS)}。")
     _check_seed(seed)
@@ -143,6 +147,8 @@ def corpus_stats(seed: int = 0) -> dict:
         stats["crossing_by_phenomenon"][split] = dict(Counter(t for p in crossing for t in p.phenomena).most_common())
         stats["phenomena"][split] = dict(Counter(t for p in pairs for t in p.phenomena).most_common())
     stats["top_reorderings"] = list(stats["crossing_by_phenomenon"]["train"].items())[:8]
+    used = {t for p in load_corpus("train", seed) for t in p.tgt}
+    stats["unused_tgt_tokens"] = sum(t not in used for t in tgt_vocab.itos[4:])  # 0: a model can produce every token
     return stats
 
 

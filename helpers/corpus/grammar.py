@@ -75,12 +75,16 @@ def person_of(np) -> str:
     """Agreement person of a noun phrase: 1s, 2, 3s, 1p, 3p."""
     if np["k"] == "pron":
         return PRONOUNS[np["p"]][4]
-    if np["k"] in ("name", "who"):
+    if np["k"] in ("name", "who", "place"):
         return "3s"
+    if np["k"] == "coord":
+        return "3p"
     return "3p" if is_plural(np) else "3s"
 
 
 def is_plural(np) -> bool:
+    if np["k"] in ("coord", "place"):
+        return np["k"] == "coord"
     d = np.get("d")
     if d in ("these", "those", "howmany") or np.get("pl"):
         return True
@@ -94,6 +98,9 @@ def gender_of(np) -> str:
         return PRONOUNS[np["p"]][5]
     if np["k"] == "name":
         return NAMES[np["n"]][1]
+    if np["k"] == "coord":
+        genders = {gender_of(x) for x in np["items"]}
+        return genders.pop() if len(genders) == 1 else ""
     return NOUNS[np["n"]].gender if np["k"] == "noun" else ""
 
 
@@ -110,8 +117,19 @@ def _adj_zh(adj, e, noun, tags):
     return [_z(stem, (e,)), _z("的", (), (e,))]
 
 
+def _place_np(np):
+    words, _prep, zh = PLACES[np["n"]]
+    ew = [_e(w) for w in words]
+    return ew, [_z(zh, (ew[-1],))]
+
+
 def render_np(np, role, tags):
-    """English tokens, Chinese tokens of a noun phrase (role 'subj' or 'obj' picks the pronoun case)."""
+    """English tokens, Chinese tokens of a noun phrase (role 'subj' or 'obj' picks the pronoun case).
+
+    Numeral / demonstrative and measure word are two Chinese tokens: three cars -> 三 辆 车 with
+    three-三 and cars-辆 sure, three~辆 possible; a -> 一 is sure. "the" is bare in Chinese (书),
+    那 + measure word before a relative clause head (我 看见 的 那 只 猫), 们 on human plurals (孩子 们).
+    """
     k = np["k"]
     if k == "pron":
         subj, obj, _poss, zh, _p, _g = PRONOUNS[np["p"]]
@@ -120,23 +138,37 @@ def render_np(np, role, tags):
     if k == "name":
         e = _e(np["n"])
         return [e], [_z(NAMES[np["n"]][0], (e,))]
+    if k == "place":
+        return _place_np(np)
+    if k == "coord":  # anna and lily -> 安娜 和 莉莉
+        a_en, a_zh = render_np(np["items"][0], role, tags)
+        b_en, b_zh = render_np(np["items"][1], role, tags)
+        ea = _e("and")
+        tags.add("coordination")
+        return a_en + [ea] + b_en, a_zh + [_z("和", (ea,))] + b_zh
     noun = NOUNS[np["n"]]
     d = np.get("d", "the")
     plural = is_plural(np)
+    e_n = _e(noun.pl if plural else noun.sg)
     en, zh = [], []
     art = None
     cont = np.get("cont")
+    e_mw = e_n
+    mw_poss = ()
     mw = CONTAINERS[cont][2] if cont else noun.mw
+    rel = np.get("rel")
     if d == "a":
         art = _e("a")
         en.append(art)
         if cont:
             ec = _e(CONTAINERS[cont][0])
-            en += [ec, _e("of")]
-            zh.append(_z("一" + mw, (ec,), (art, en[-1])))
+            eo = _e("of")
+            en += [ec, eo]
+            e_mw, mw_poss = ec, (art, eo)
+            zh += [_z("一", (art,)), _z(mw, (e_mw,), mw_poss)]
             tags.add("measure_word")
         elif not np.get("drop"):
-            zh.append(_z("一" + mw, (), (art,)))
+            zh += [_z("一", (art,)), _z(mw, (e_n,), (art,))]
             tags.add("measure_word")
     elif d in ("num", "howmany"):
         if d == "num":
@@ -147,20 +179,18 @@ def render_np(np, role, tags):
             en_num = [_e("how"), _e("many")]
             zh_num = "几"
         en += en_num
-        sure = list(en_num)
-        poss = []
+        mw_poss = tuple(en_num)
         if cont:
             ec = _e(CONTAINERS[cont][1] if plural else CONTAINERS[cont][0])
             eo = _e("of")
             en += [ec, eo]
-            sure.append(ec)
-            poss.append(eo)
-        zh.append(_z(zh_num + mw, sure, poss))
+            e_mw, mw_poss = ec, mw_poss + (eo,)
+        zh += [_z(zh_num, en_num), _z(mw, (e_mw,), mw_poss)]
         tags.add("measure_word")
     elif d in ("this", "that"):
         e = _e(d)
         en.append(e)
-        zh.append(_z(("这" if d == "this" else "那") + mw, (e,)))
+        zh += [_z("这" if d == "this" else "那", (e,)), _z(mw, (e_n,), (e,))]
         tags.add("measure_word")
     elif d in ("these", "those"):
         e = _e(d)
@@ -169,9 +199,11 @@ def render_np(np, role, tags):
     elif d == "the":
         e = _e("the")
         en.append(e)
-        if noun.mw and np["n"] not in ("door", "window", "tv") and not np.get("nomw"):
-            zh.append(_z("那" + mw, (), (e,)))
+        if rel and noun.mw and not plural:
+            zh += [_z("那", (), (e,)), _z(mw, (e_n,), (e,))]
             tags.add("measure_word")
+        elif rel and plural:
+            zh.append(_z("那些", (), (e,)))
     elif d == "poss":
         tags.add("possessive")
         pk, pv = np["poss"]
@@ -191,14 +223,15 @@ def render_np(np, role, tags):
         e = _e(adj)
         en.append(e)
         zh += _adj_zh(adj, e, noun, tags)
-    e = _e(noun.pl if plural else noun.sg)
-    en.append(e)
-    zh.append(_z(noun.zh, (e,)))
+    en.append(e_n)
+    zh.append(_z(noun.zh, (e_n,)))
+    if plural and d == "the" and not rel and "human" in noun.cls:  # the children -> 孩子 们
+        zh.append(_z("们", (), (e_n, en[0])))
+        tags.add("plural_men")
     if art is not None:
         art[0] = "an" if en[1][0][0] in VOWELS else "a"
-    rel = np.get("rel")
     if rel:
-        ren, rzh = render_rel(rel, noun, tags)
+        ren, rzh = render_rel(rel, noun, tags, plural)
         en += ren
         zh = rzh + zh
     return en, zh
@@ -223,19 +256,16 @@ def verb_forms(vkey):
     return INTRANSITIVE[vkey][:4] + ("",)
 
 
-def render_place(place, tags, prog=None):
-    """in the library -> 在 图书馆; with a progressive (正在 already says 在) only the place noun."""
+def render_place(place, tags):
+    """in the library -> 在 图书馆 (moved before the verb by the clause)."""
     words, prep, zh = PLACES[place]
     ep = _e(prep)
     ew = [_e(w) for w in words]
     tags.add("place_front")
-    out = [_z(zh, (ew[-1],))]
-    if prog is None:
-        return [ep] + ew, [_z("在", (ep,))] + out
-    return [ep] + ew, out
+    return [ep] + ew, [_z("在", (ep,)), _z(zh, (ew[-1],))]
 
 
-def render_rel(rel, head, tags):
+def render_rel(rel, head, tags, plural=False):
     """Relative clause: English after the noun, Chinese before it, closed by 的."""
     tags.add("relative_clause")
     e_that = _e("who" if "human" in head.cls else "that")
@@ -247,8 +277,8 @@ def render_rel(rel, head, tags):
         en = [e_that] + sen + [ev] + ([_e(particle)] if particle else [])
         zh = szh + [_z(verb_zh(rel["v"], None), (ev,), en[len(sen) + 2:])]
         return en, zh + [_z("的", (), (e_that,))]
-    # subject relative: the girl who sings in the park -> 在 公园 唱歌 的 那个 女孩
-    ev = _e(past if rel["tense"] == "d" else s3)
+    # subject relative: the girl who sings in the park -> 在 公园 唱歌 的 那 个 女孩
+    ev = _e(past if rel["tense"] == "d" else (base if plural else s3))
     en, zh = [e_that, ev], []
     obj = rel.get("o")
     if obj:
@@ -295,6 +325,26 @@ def _aux_main(c, person, inverted):
     return _be(person, "p"), ing  # progressive
 
 
+SKILLS = {"swim", "sing", "dance", "cook", "speak", "play"}  # can -> 会 (learned ability); else 能 / 可以
+EVERY_TIMES = {"every_day", "every_morning", "every_evening", "every_week", "every_sunday"}
+
+
+def modal_zh(c, subj):
+    """Chinese modal of "can": 会 for a learned skill, 可以 when asking permission (can i ...?), else 能."""
+    if c["v"] in SKILLS:
+        return "会"
+    if c.get("q") == "yn" and subj["k"] == "pron" and subj["p"] in ("i", "we"):
+        return "可以"
+    return "能"
+
+
+def _time_tokens(key, tags):
+    words, zhs, _ = TIMES[key]
+    t_en = [_e(w) for w in words]
+    tags.add("time_front")
+    return t_en, [_z(w, [t_en[i] for i in idx]) for w, idx in zhs]
+
+
 def _render_act(c, tags):
     q = c.get("q")
     v = c["v"]
@@ -339,13 +389,10 @@ def _render_act(c, tags):
     prog = tense == "g"
     p_en, p_zh = [], []
     if c.get("place"):
-        p_en, p_zh = render_place(c["place"], tags, prog=prog or None)
+        p_en, p_zh = render_place(c["place"], tags)
     t_en, t_zh = [], []
     if c.get("time"):
-        words, zhs, _ = TIMES[c["time"]]
-        t_en = [_e(w) for w in words]
-        t_zh = [_z(w, [t_en[i] for i in idx]) for w, idx in zhs]
-        tags.add("time_front")
+        t_en, t_zh = _time_tokens(c["time"], tags)
     f_en, f_zh = [], []
     if c.get("freq"):
         ef = _e(c["freq"])
@@ -353,12 +400,13 @@ def _render_act(c, tags):
         tags.add("time_front")
     # ---- English order
     vg = [e_main] + ([e_part] if e_part else [])
+    e_wh = None
     if q is None or q == "who_s":
         en = s_en + f_en + ([e_aux] if e_aux else []) + ([e_not] if e_not else []) + vg
         en += o_en + b_en + p_en + t_en
     else:
         head = []
-        if q in ("what", "who_o", "where", "when", "why"):
+        if q in ("what", "who_o", "where", "when", "why", "how"):
             e_wh = _e("who" if q == "who_o" else q)
             head = [e_wh]
         elif q == "howmany":
@@ -368,17 +416,27 @@ def _render_act(c, tags):
             en += o_en + b_en + t_en
         elif q == "when":
             en += o_en + b_en + p_en
+        elif q == "how":
+            en += o_en + p_en + t_en
         elif q in ("what", "who_o", "howmany"):
             en += b_en + p_en + t_en
         else:  # yn, why
             en += o_en + b_en + p_en + t_en
-    # ---- Chinese order: S TIME FREQ WH-ADV NEG AUX PLACE BY V 了 O 了 吗
+    # ---- Chinese order: S 还 WH-ADV TIME FREQ NEG MODAL 在 PLACE BY V 了 O 了 吗
     zh = s_zh
-    if q in ("when", "why"):  # 玛丽 为什么 每周 看望 奶奶 ？
+    if c.get("_also"):  # "..., and he also ..." -> ， 他 还 ...
+        zh.append(c["_also"])
+    if q in ("when", "why", "how"):  # 玛丽 为什么 每周 看望 奶奶 ？ / 你 怎么 去 学校 ？
         zh.append(_z(WH_ZH[q], (e_wh,)))
+    every = neg and tense == "p" and c.get("time") in EVERY_TIMES
+    if every:  # scope: does not V every day -> 不是 每天 都 V (not: 每天 不 V)
+        zh.append(_z("不是", (e_not,), (e_aux,)))
+        tags.add("negation")
     zh += t_zh + f_zh
+    if every:
+        zh.append(_z("都", (), tuple(t_en[:1])))
     past_form = e_main if (tense == "d" and aux is None) else e_aux
-    if neg:
+    if neg and not every:
         aux_poss = (e_aux,) if tense in ("p", "d") else ()
         if v == "have":
             tags.add("negation")
@@ -387,17 +445,26 @@ def _render_act(c, tags):
         else:
             zh.append(_z("没" if tense == "d" else "不", (e_not,), aux_poss))
             tags.add("negation")
-    if tense in ("f", "c") and q not in ("when",):
+    if tense == "f":
         zh.append(_z("会", (e_aux,)))
-    if prog:
-        zh.append(_z("正在", (), (e_aux,) + tuple(p_en[:1]) + ((e_main,) if e_main is not None else ())))
+    elif tense == "c":
+        zh.append(_z(modal_zh(c, subj), (e_aux,)))
+        tags.add("modal")
+    elif v == "speak":  # she speaks chinese -> 她 会 说 中文
+        zh.append(_z("会", (), (e_aux or e_main,)))
+        tags.add("modal")
+    if prog:  # she is reading (in the library) -> 她 在 (图书馆) 看 书
+        prog_poss = (e_aux, e_main)
+        if p_zh:
+            p_zh[0] = _z("在", p_zh[0][1], prog_poss)
+        else:
+            zh.append(_z("在", (), prog_poss))
         tags.add("progressive")
     if q == "where":
-        ew_place = e_wh
         if v == "go":
-            o_zh = [_z("哪里", (ew_place,))]
+            o_zh = [_z("哪里", (e_wh,))]
         else:
-            zh += [_z("在", (), (ew_place,)), _z("哪里", (ew_place,))]
+            zh += [_z("在", (), (e_wh,)), _z("哪里", (e_wh,))]
     zh += p_zh + b_zh
     if e_main is not None:
         v_poss = (e_part,) if e_part else ()
@@ -427,15 +494,29 @@ def _render_act(c, tags):
     return en, zh
 
 
+def _specific(obj) -> bool:
+    """A specific or counted object (an apple, this book, my pen, tom): the completed action takes V 了 O."""
+    if obj is None:
+        return False
+    if obj["k"] != "noun":
+        return True
+    return obj.get("d") not in ("bare",) and not (obj.get("d") == "a" and obj.get("drop"))
+
+
 def _takes_le(c, q):
-    """Where perfective 了 goes in a positive past clause: 'after' the verb, 'final', or ''."""
+    """Where perfective 了 goes in a positive past clause: 'after' the verb, 'final', or ''.
+
+    V 了 O for a completed action on a specific or counted object (吃 了 一 个 苹果, 关上 了 门),
+    sentence-final 了 for a bare object or an intransitive verb (喝 茶 了, 在 公园 散步 了).
+    """
     v = c["v"]
     if v in VERBS:
         if "s" in VERBS[v][9]:
             return ""
-        return "after"
+        specific = q in ("what", "who_o", "howmany") or _specific(c.get("obj"))
+        return "after" if (specific or c.get("_mid")) else "final"  # mid-chain: 买 了 肉 ， 但是 ...
     if v == "go":
-        if c.get("dest") == "home":
+        if c.get("dest") == "home" or (q == "yn" and c.get("dest")):  # 他 去 游泳池 了 吗 ？
             return "final"
         return "after" if (c.get("dest") or q == "where") else ""
     if q == "where" or "l" not in INTRANSITIVE[v][7]:
@@ -453,10 +534,7 @@ def _render_copula(c, tags):
     e_not = _e("not") if neg else None
     t_en, t_zh = [], []
     if c.get("time"):
-        words, zhs, _ = TIMES[c["time"]]
-        t_en = [_e(w) for w in words]
-        t_zh = [_z(w, [t_en[i] for i in idx]) for w, idx in zhs]
-        tags.add("time_front")
+        t_en, t_zh = _time_tokens(c["time"], tags)
     zh_neg = [_z("不", (e_not,))] if neg else []
     if neg:
         tags.add("negation")
@@ -469,8 +547,8 @@ def _render_copula(c, tags):
         if not plural:
             art = _e("an" if noun.sg[0] in VOWELS else "a")
             pred_en.append(art)
-            if not neg and q is None:
-                pred_zh.append(_z("一名", (), (art,)))
+            if not neg and q is None:  # i am a student -> 我 是 一 名 学生
+                pred_zh += [_z("一", (art,)), _z("名", (e_n,), (art,))]
                 tags.add("measure_word")
         pred_en.append(e_n)
         pred_zh = [_z("是", (e_be,))] + pred_zh + [_z(noun.zh, (e_n,))]
@@ -529,20 +607,29 @@ def render(spec):
     """(src tokens, tgt tokens, sure links, possible links, phenomenon tags) of a sentence spec.
 
     A spec is a clause dict, or {"chain": [clause, conn, clause, conn, clause, ...]} with conn one of
-    and / but / because / so / then (", and then" -> "， 然后").
+    and / but / because / so / then (", and then" -> "， 然后"). "and" is not a Chinese connective
+    word: before a clause with ``"also": True`` (same agent) it becomes ， + 还 after the subject
+    (, and he also ... -> ， 他 还 ...), otherwise a bare ， (and~， possible).
     """
     tags = set()
     if "chain" in spec:
         items = spec["chain"]
-        en, zh = render_clause(items[0], tags)
+        en, zh = render_clause(dict(items[0], _mid=True), tags)
         for i in range(1, len(items), 2):
             conn, clause = items[i], items[i + 1]
+            if i + 2 < len(items):
+                clause = dict(clause, _mid=True)
             ec, ek = _e(","), _e(conn)
+            if conn == "and" and clause.get("also"):
+                clause = dict(clause, _also=_z("还", (ek,)))
             cen, czh = render_clause(clause, tags)
             if conn == "then":  # , and then -> ， 然后
                 ea = _e("and")
                 en += [ec, ea, ek] + cen
                 zh += [_z("，", (ec,)), _z(CONNECTORS[conn], (ek,), (ea,))] + czh
+            elif conn == "and":
+                en += [ec, ek] + cen
+                zh += [_z("，", (ec,), () if clause.get("also") else (ek,))] + czh
             else:
                 en += [ec, ek] + cen
                 zh += [_z("，", (ec,)), _z(CONNECTORS[conn], (ek,))] + czh

@@ -4,8 +4,9 @@ Every word the grammar in ``helpers.corpus.grammar`` can produce is listed here,
 translation, its measure word (量词) and the semantic classes that the grammar uses as selectional
 restrictions (only edible things are eaten, only readable things are read, ...).
 
-Chinese tokens follow the segmentation of DESIGN.md §4: numeral or demonstrative + measure word is
-ONE token (一名, 三辆, 这本, 那只, 几个), everything else is a word (学生, 图书馆, 喜欢, 的, 了).
+Chinese tokens follow the segmentation of DESIGN.md §4 (corpus 2.0): numeral, demonstrative and
+measure word are separate tokens (一 名 学生, 三 辆 车, 这 本 书, 几 个 苹果), so that the measure word
+can be aligned to its noun; everything else is a word (学生, 图书馆, 喜欢, 的, 了, 们).
 """
 
 from __future__ import annotations
@@ -213,6 +214,10 @@ ADJECTIVES = {
     "tired": ("累", "human", "human"), "hungry": ("饿", "human", "human"), "busy": ("忙", "human", "human"),
     "happy": ("高兴", "human", "human"), "thirsty": ("渴", "human", "human"), "tall": ("高", "human", "human"),
 }
+# colours that the noun really comes in (no red dogs or green rabbits); nouns not listed take any colour
+COLORS_OF = {"cat": ("black", "white"), "dog": ("black", "white"), "rabbit": ("white", "black"),
+             "horse": ("black", "white"), "flower": ("red", "white", "yellow", "blue"),
+             "bird": ("blue", "yellow", "black", "white", "red", "green")}
 NEG_BAD_ADJ = {"interesting"}  # 不有趣 is stiff; we do not negate it
 
 # --------------------------------------------------------------------------- verbs
@@ -234,8 +239,8 @@ VERBS = {
     "wash": ("wash", "washes", "washed", "washing", "", "洗", "washable", "kitchen home", "pdfg", "w"),
     "clean": ("clean", "cleans", "cleaned", "cleaning", "", "打扫", "cleanable", "", "pdfg", ""),
     "draw": ("draw", "draws", "drew", "drawing", "", "画", "drawable", "park classroom home garden", "pdfg", "w"),
-    "open": ("open", "opens", "opened", "opening", "", "打开", "openable", "", "df", ""),
-    "close": ("close", "closes", "closed", "closing", "", "关上", "closable", "", "df", ""),
+    "open": ("open", "opens", "opened", "opening", "", "打开", "openable", "", "dfc", ""),
+    "close": ("close", "closes", "closed", "closing", "", "关上", "closable", "", "dfc", ""),
     "find": ("find", "finds", "found", "finding", "", "找到", "lostable", "park library school home", "df", "w"),
     "lose": ("lose", "loses", "lost", "losing", "", "丢", "lostable", "park library school station", "d", "w"),
     "look_for": ("look", "looks", "looked", "looking", "for", "找", "lostable kin", "", "g", "wh"),
@@ -244,7 +249,7 @@ VERBS = {
     "visit": ("visit", "visits", "visited", "visiting", "", "看望", "kin friend_ok", "", "pdf", "h"),
     "meet": ("meet", "meets", "met", "meeting", "", "遇到", "person kin", "park library station store market",
              "d", "h"),
-    "help": ("help", "helps", "helped", "helping", "", "帮助", "person kin", "", "pdf", "h"),
+    "help": ("help", "helps", "helped", "helping", "", "帮助", "person kin", "", "pdfc", "h"),
     "watch": ("watch", "watches", "watched", "watching", "", "看", "watchable watchable_bare", "cinema home",
               "pdfg", "w"),
     "play": ("play", "plays", "played", "playing", "", "", "sport instrument", "park school home", "pdfgc", ""),
@@ -316,9 +321,10 @@ FREQ = {"often": "经常", "usually": "通常", "always": "总是", "sometimes":
 NUMBERS_EN = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
               9: "nine", 10: "ten"}
 NUMBERS_ZH = {1: "一", 2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九", 10: "十"}
-CONNECTORS = {"and": "而且", "but": "但是", "because": "因为", "so": "所以", "then": "然后"}  # then = ", and then"
-WH_ZH = {"what": "什么", "who": "谁", "where": "哪里", "when": "什么时候", "why": "为什么"}
+# "and" between clauses is not a connective word in Chinese: ， + 还 (same agent) or a bare ， (see grammar)
+CONNECTORS = {"and": "还", "but": "但是", "because": "因为", "so": "所以", "then": "然后"}  # then = ", and then"
+WH_ZH = {"what": "什么", "who": "谁", "where": "哪里", "when": "什么时候", "why": "为什么", "how": "怎么"}
 # function words of the grammar that the tables above do not list
 FUNCTION_EN = ("a an the this that these those 's not do does did will can am is are was were very "
                "who what where when why how many of to in at on . , ?").split()
-FUNCTION_ZH = ("的 了 吗 不 没 没有 会 正在 很 是 在 这些 那些 回 。 ， ？").split()
+FUNCTION_ZH = ("的 了 吗 不 没 没有 会 能 可以 很 是 在 这 那 这些 那些 几 回 和 们 不是 都 。 ， ？").split()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from helpers.corpus.lexicon import (
     ADJECTIVES,
+    COLORS_OF,
     GO_PLACES,
     INTRANSITIVE,
     KIN,
@@ -39,6 +40,8 @@ STATIVE_OBJ = {
 TIMES_BY_TENSE = {t: tuple(k for k, v in TIMES.items() if t in v[2]) for t in "pdfg"}
 ADJ_NOUNS = tuple(k for k, v in NOUNS.items() if any(ADJECTIVES[a][2] in v.cls for a in THING_ADJ) and not v.mass)
 SIBLINGS = ("brother", "sister", "son", "daughter", "uncle", "aunt")
+PLURAL_PEOPLE = ("student", "teacher", "doctor", "nurse", "worker", "farmer", "boy", "girl", "child", "friend",
+                 "neighbor")
 PERSON_WHO_VERBS = ("see", "meet", "help", "know", "wait_for", "visit", "like", "love")
 
 
@@ -66,10 +69,30 @@ def sample_person(rng, rel=True, plural_ok=True):
     if r < 0.78:
         return {"k": "noun", "n": rng.choice(KIN_NOUNS + ("friend", "teacher")), "d": "poss",
                 "poss": _possessor(rng)}
-    if r < 0.9 or not rel:
+    if r < 0.84:
         return {"k": "noun", "n": rng.choice(PERSON_NOUNS), "d": rng.choice(("the", "the", "this", "that"))}
+    if r < 0.88:  # the children -> 孩子 们, those students -> 那些 学生
+        return {"k": "noun", "n": rng.choice(PLURAL_PEOPLE), "d": rng.choice(("the", "the", "these", "those")),
+                "pl": True}
+    if r < 0.93 or not rel:  # anna and lily -> 安娜 和 莉莉
+        return sample_coord_people(rng)
     head = rng.choice(PERSON_NOUNS)
     return {"k": "noun", "n": head, "d": "the", "rel": sample_rel(rng, head)}
+
+
+def sample_coord_people(rng):
+    """Two people joined by and: two names, or a name and a kin noun with a possessor."""
+    a, b = rng.sample(NAME_KEYS, 2)
+    if rng.random() < 0.5:
+        return {"k": "coord", "items": [{"k": "name", "n": a}, {"k": "name", "n": b}]}
+    his = "he" if NAMES[a][1] == "m" else "she"  # jack and his sister
+    kin = {"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(("i", "you", his)))}
+    return {"k": "coord", "items": [{"k": "name", "n": a}, kin]}
+
+
+# a profession defined by the verb makes a tautological relative: "the singer who sings", "the cook who cooks"
+TAUTOLOGY = {"singer": "sing", "cook": "cook", "writer": "write", "teacher": "teach", "student": "study_i",
+             "worker": "work", "farmer": "work", "driver": "drive"}
 
 
 def _possessor(rng):
@@ -78,21 +101,32 @@ def _possessor(rng):
     return ("name", rng.choice(NAME_KEYS))
 
 
-def sample_rel(rng, head):
-    """A relative clause that fits the head noun."""
+def sample_rel(rng, head, exclude=()):
+    """A relative clause that fits the head noun (never with a verb of ``exclude``: no "know the nurse who you know")."""
     noun = NOUNS[head]
+    exclude = set(exclude) | {x + "_i" for x in exclude} | {x + "_t" for x in exclude} | \
+        {x.split("_")[0] for x in exclude}
     if "human" in noun.cls and rng.random() < 0.6:  # subject relative: the girl who sings in the park
         r = rng.random()
-        if r < 0.45:
-            v = rng.choice(("sing", "dance", "work", "swim", "run", "walk", "study_i"))
-            return {"t": "s", "v": v, "tense": "p", "place": rng.choice(INTRANSITIVE[v][5].split())}
-        v = rng.choice(("like", "sell", "read", "play", "teach"))
+        if r < 0.2:  # past: the doctor who helped my mother -> 帮助 我 妈妈 的 那 位 医生
+            v = rng.choice([x for x in ("help", "visit", "meet", "see") if x not in exclude] or ["help"])
+            o = {"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(PRONS))}
+            if rng.random() < 0.4:
+                o = {"k": "name", "n": rng.choice(NAME_KEYS)}
+            return {"t": "s", "v": v, "tense": "d", "o": o}
+        if r < 0.5:
+            v = rng.choice([x for x in ("sing", "dance", "work", "swim", "run", "walk", "study_i")
+                            if TAUTOLOGY.get(head) != x and x not in exclude])
+            tense = "d" if rng.random() < 0.3 else "p"
+            return {"t": "s", "v": v, "tense": tense, "place": rng.choice(INTRANSITIVE[v][5].split())}
+        v = rng.choice([x for x in ("like", "sell", "read", "play", "teach") if TAUTOLOGY.get(head) != x
+                        and x not in exclude])
         cands = [n for n in OBJECTS[v] if "human" not in NOUNS[n].cls and "kin" not in NOUNS[n].cls]
         o = rng.choice(cands)
         d = "the" if NOUNS[o].cls & {"instrument"} else "bare"
         return {"t": "s", "v": v, "tense": "p", "o": {"k": "noun", "n": o, "d": d}}
     verbs = [v for v in ("see", "buy", "read", "write", "draw", "find", "lose", "like", "want", "meet", "know")
-             if head in OBJECTS[v]]
+             if head in OBJECTS[v] and v not in exclude]
     if not verbs:
         return None
     v = rng.choice(verbs)
@@ -101,12 +135,15 @@ def sample_rel(rng, head):
 
 
 def _adj_for(rng, noun, mono_only=False):
-    cands = [a for a in THING_ADJ if ADJECTIVES[a][2] in noun.cls and (not mono_only or ADJECTIVES[a][1] == "mono")]
+    cands = [a for a in THING_ADJ if ADJECTIVES[a][2] in noun.cls and (not mono_only or ADJECTIVES[a][1] == "mono")
+             and (ADJECTIVES[a][1] != "color" or a in COLORS_OF.get(noun.key, (a,)))]
     return rng.choice(cands) if cands else None
 
 
 def sample_object(rng, v, tense, neg, q, rich=False):
     """An object noun phrase for verb v, with a determiner that fits tense, negation and question."""
+    if v in COORD_VERBS and not neg and q is None and rng.random() < (0.12 if rich else 0.07):
+        return sample_coord_object(rng, v)
     n = rng.choice(OBJECTS[v])
     noun = NOUNS[n]
     if "human" in noun.cls and rng.random() < 0.35 and v in PERSON_WHO_VERBS:
@@ -116,12 +153,13 @@ def sample_object(rng, v, tense, neg, q, rich=False):
     if noun.mass:
         if noun.cls & {"instrument"}:
             return {"k": "noun", "n": n, "d": "the"}
-        if noun.conts and v in ("drink", "eat", "buy", "want") and not neg and (tense != "p" or rng.random() < 0.3):
+        conts = [x for x in noun.conts if v != "buy" or x == "bottle"]  # one buys bottles, not glasses of milk
+        if conts and v in ("drink", "eat", "buy", "want") and not neg and (tense != "p" or rng.random() < 0.3):
             d = "a" if rng.random() < 0.6 else "num"
-            return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 5), "cont": rng.choice(noun.conts)}
+            return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 5), "cont": rng.choice(conts)}
         return {"k": "noun", "n": n, "d": "bare"}
-    if n in ("door", "window"):
-        return {"k": "noun", "n": n, "d": "the"}
+    if n in ("door", "window"):  # open the door -> 打开 门, close that window -> 关上 那 扇 窗户
+        return {"k": "noun", "n": n, "d": rng.choice(("the", "the", "the", "this", "that"))}
     if n == "tv":
         return {"k": "noun", "n": n, "d": "bare"}
     if "kin" in noun.cls:
@@ -131,13 +169,15 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         return {"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)}
     # determiner choice
     if v == "watch":
-        dets = ("a", "the", "this", "that")
+        dets = ("bare",) if tense == "p" else ("a", "the", "this", "that")
     elif v in ("like", "love"):
         dets = ("bare", "bare", "bare", "the", "this", "that", "poss")
     elif v in ("have", "want", "need"):
         dets = ("a", "a", "num") if not neg else ("a",)
     elif v in ("open", "close"):
         dets = ("the", "poss", "this", "that")
+    elif v == "draw":  # draw a tree, draw three birds; not "draw my bus"
+        dets = ("bare",) if tense == "p" else ("a", "num") if tense == "g" else ("a", "a", "num", "bare")
     elif v in ("find", "lose", "look_for"):
         dets = ("the", "poss", "poss", "a", "this")
     elif "human" in noun.cls:
@@ -148,8 +188,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
             dets.remove("bare")
         if neg or q is not None:
             dets.remove("num")
-        if tense == "p":  # "she reads a book every day" is rare English
-            dets = [d for d in dets if d != "a"] + (["bare", "bare"] if not neg else [])
+        if tense == "p":  # habits are about kinds of things: not "she reads that letter every day"
+            dets = ["bare", "bare", "bare", "poss"]
         if v == "write":
             dets = [d for d in dets if d != "num"]
         if tense == "g":
@@ -162,7 +202,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         np["poss"] = _possessor(rng)
     if d == "a" and (neg or (v == "have" and q == "yn")):
         np["drop"] = True
-    if "human" not in noun.cls and v not in ("write", "sing_t") and rng.random() < (0.4 if rich else 0.22):
+    if "human" not in noun.cls and v not in ("write", "sing_t", "open", "close") and \
+            rng.random() < (0.4 if rich else 0.22):
         adj = _adj_for(rng, noun, mono_only=d == "poss")
         if adj:
             np["adj"] = adj
@@ -170,14 +211,43 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         verbs = [x for x in ("see", "buy", "read", "write", "draw", "find", "lose", "like", "want")
                  if n in OBJECTS[x] and x != v]
         if verbs:
-            np["rel"] = sample_rel(rng, n)
+            rel = sample_rel(rng, n, exclude=(v,))
+            if rel:
+                np["rel"] = rel
     return np
 
 
+COORD_VERBS = {"like": "bare", "eat": "bare", "buy": "bare", "sell": "bare", "drink": "bare", "want": "a",
+               "have": "a"}
+
+
+def sample_coord_object(rng, v):
+    """bananas and apples -> 香蕉 和 苹果 (bare), a dog and a cat -> 一 只 狗 和 一 只 猫."""
+    d = COORD_VERBS[v]
+    cands = [n for n in OBJECTS[v] if "human" not in NOUNS[n].cls and "kin" not in NOUNS[n].cls
+             and n not in ("door", "window", "tv") and not (d == "a" and NOUNS[n].mass)]
+    shared = {"food", "massfood", "drink", "animal", "readable", "sport", "vehicle", "subject", "instrument"}
+    a = rng.choice([n for n in cands if NOUNS[n].cls & shared] or cands)
+    b = rng.choice([n for n in cands if n != a and NOUNS[n].cls & NOUNS[a].cls & shared]
+                   or [n for n in cands if n != a])
+    items = [{"k": "noun", "n": x, "d": "the" if NOUNS[x].cls & {"instrument"} else d} for x in (a, b)]
+    return {"k": "coord", "items": items}
+
+
 # --------------------------------------------------------------------------- clauses
+MOMENTARY = {"walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
+FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
+NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
+              "p": ("every_day",), "g": ("now",)}
+
+
 def _time(rng, tense, p):
     opts = TIMES_BY_TENSE.get(tense, ())
     return rng.choice(opts) if opts and rng.random() < p else None
+
+
+def _childlike(np):
+    return np["k"] == "name" or (np["k"] == "noun" and np["n"] in ("child", "boy", "girl", "son", "daughter"))
 
 
 def _zh_verb(v):
@@ -202,7 +272,7 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
         tense = tenses[0]
     c = {"type": "act", "v": verb, "tense": tense}
     if neg is None:
-        neg = tense != "g" and rng.random() < 0.2
+        neg = tense != "g" and rng.random() < 0.2 and not (verb == "visit" and tense == "p")  # no 不看望
     c["neg"] = neg
     q = None
     if question and not neg and rng.random() < 0.28:
@@ -217,21 +287,32 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             opts.append("why")
         if tense == "p" and verb in ("go", "visit", "study", "play", "swim", "run", "walk"):
             opts.append("when")
+        if tense == "p" and verb == "go":
+            opts += ["how", "how"]
         if verb in ("have", "buy", "eat", "see", "draw") and tense in "pd":
             opts.append("howmany")
         q = rng.choice(opts)
     c["q"] = q
     c["subj"] = subj or sample_person(rng, rel=q is None)
+    if verb == "play_i" and subj is None and not _childlike(c["subj"]):  # 玩 is what children do
+        c["subj"] = {"k": "noun", "n": rng.choice(("child", "boy", "girl")), "d": rng.choice(("the", "this", "that"))}
+    s = c["subj"]
+    if s["k"] == "noun" and TAUTOLOGY.get(s["n"], "-").split("_")[0] == verb.split("_")[0]:  # the cook can cook
+        c["subj"] = {"k": "name", "n": rng.choice(NAME_KEYS)}
     rel = c["subj"].get("rel")
-    if rel and _zh_verb(rel["v"]) == _zh_verb(verb):  # not "the farmer who sings ... is singing"
+    if rel and rel["v"].split("_")[0] == verb.split("_")[0]:  # not "the nurse who sings ... is singing"
         del c["subj"]["rel"]
-    if q in ("yn", "what", "where", "when", "why", "howmany", "who_o") and subj is None and rng.random() < 0.5:
+    if q in ("yn", "what", "where", "when", "why", "howmany", "who_o", "how") and subj is None and rng.random() < 0.5:
         c["subj"] = {"k": "pron", "p": "you"}
+    if tense == "c" and q == "yn" and verb in ("open", "close") and subj is None:  # can i open the window ? -> 可以
+        c["subj"] = {"k": "pron", "p": rng.choice(("i", "i", "we"))}
     # object / destination
     if verb == "go":
         if q != "where":
             c["dest"] = rng.choice(GO_PLACES)
-        if rng.random() < 0.25 and c.get("dest") != "home":
+        if q == "how" and c["dest"] == "home":
+            c["dest"] = "school"
+        if q != "how" and rng.random() < 0.25 and c.get("dest") != "home":
             c["by"] = rng.choice(("bus", "car", "bike", "train", "foot"))
     elif verb in VERBS:
         if q == "howmany":
@@ -252,9 +333,15 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
     if places and q not in ("where",) and tense != "c" and rng.random() < (0.7 if rich else 0.45) and not stative:
         if verb == "see" and c["obj"]["k"] == "noun" and "animal" in NOUNS[c["obj"]["n"]].cls:
             places = ("zoo", "park", "garden")
-        c["place"] = rng.choice(places)
-        if tense == "g" and c["place"] == "home":  # 正在家 reads badly; 正在 + a longer place noun is fine
-            del c["place"]
+        obj_n = c.get("obj", {}).get("n")
+        if verb == "watch":  # tv at home, a movie at the cinema or at home
+            places = ("cinema", "home") if obj_n == "movie" else ("home",)
+        if verb == "buy":  # food at the market, a house or a car nowhere in particular
+            cls = NOUNS[obj_n].cls if obj_n in NOUNS else frozenset()
+            places = (("market", "supermarket", "store") if cls & {"food", "massfood", "drink"}
+                      else () if cls & {"vehicle"} or obj_n == "house" else ("store",))
+        if places:
+            c["place"] = rng.choice(places)
     if not stative and q not in ("when",):
         p_time = {"p": 0.55, "d": 0.75, "f": 0.85, "g": 0.25, "c": 0.0}[tense]
         if rich:
@@ -263,6 +350,10 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             c["freq"] = rng.choice(("often", "usually", "always", "sometimes"))
         else:
             c["time"] = _time(rng, tense, p_time)
+            if c["time"] in FAR_TIMES and verb in MOMENTARY:  # not "close the door next year"
+                c["time"] = rng.choice(NEAR_TIMES[tense])
+            if verb == "sleep" and tense == "p":  # not "he sleeps at home every week"
+                c["time"] = None
     if tense == "p" and not stative and c.get("obj", {}).get("d") in ("a", "num") and not (c.get("time") or c.get("freq")):
         c["time"] = rng.choice(TIMES_BY_TENSE["p"])
     return c
@@ -290,6 +381,13 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
             if tense is None and c["adj"] != "tall" and rng.random() < 0.35:
                 c["tense"] = "d"
                 c["time"] = rng.choice(("yesterday", "last_night", "this_morning", "last_week"))
+        elif rng.random() < 0.12:  # the soup is delicious -> 汤 很 好喝
+            n = rng.choice(("tea", "coffee", "milk", "juice", "soup", "rice", "noodles", "bread", "meat"))
+            c["adj"] = "delicious"
+            d = rng.choice(("the", "the", "poss"))
+            c["subj"] = {"k": "noun", "n": n, "d": d}
+            if d == "poss":
+                c["subj"]["poss"] = _possessor(rng)
         else:
             n = rng.choice(ADJ_NOUNS)
             c["adj"] = _adj_for(rng, NOUNS[n])
@@ -332,11 +430,23 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
         land = rng.choice(lands)
         c["loc"] = loc
         c["land"] = {"k": "noun", "n": land, "d": "the", "nomw": True}
-        if rng.random() < 0.3 and land != "tree":
+        if rng.random() < 0.3 and land not in ("tree", "door"):
             c["land"] = {"k": "noun", "n": land, "d": "poss", "poss": _possessor(rng)}
     if q == "where":
         c.pop("place", None)
+        if rng.random() < 0.35:  # where is the library ? -> 图书馆 在 哪里 ？
+            c["subj"] = {"k": "place", "n": rng.choice(WHERE_PLACES)}
+        elif (c["subj"]["k"] == "noun" and c["subj"].get("d") in ("the", "poss")
+              and "human" not in NOUNS[c["subj"]["n"]].cls and rng.random() < 0.4):
+            c["subj"]["pl"] = True  # where are my keys ? -> 我 的 钥匙 在 哪里 ？
+    elif (c["subj"]["k"] == "noun" and c["subj"].get("d") in ("the", "poss")
+          and "human" not in NOUNS[c["subj"]["n"]].cls and rng.random() < 0.25):
+        c["subj"]["pl"] = True  # the books are on the table -> 书 在 桌子 上
     return c
+
+
+WHERE_PLACES = ("library", "park", "hospital", "store", "restaurant", "station", "market", "supermarket",
+                "cinema", "museum", "zoo", "pool", "classroom", "office", "kitchen")
 
 
 def coref(np, rng):
@@ -345,112 +455,13 @@ def coref(np, rng):
         return {"k": "pron", "p": np["p"]}
     from helpers.corpus.grammar import gender_of, is_plural
 
-    if np["k"] == "noun" and is_plural(np):
+    if np["k"] in ("noun", "coord") and is_plural(np):
         return {"k": "pron", "p": "they"}
     g = gender_of(np) or rng.choice("mf")
     return {"k": "pron", "p": "he" if g == "m" else "she"}
-
-
-REASONS = {  # because/so: an action and the feeling that explains it
-    "hungry": (("eat", None), ("cook", None), ("buy", "food")),
-    "thirsty": (("drink", None),),
-    "tired": (("sleep", None), ("go", "home")),
-    "happy": (("sing", None), ("dance", None)),
-}
-
-
-REASON_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today", None),
-                "f": ("tomorrow", "tonight", "today", None)}
-
-
-def _reason_pair(rng, rich):
-    """(action clause, adjective clause) that make sense together: i was hungry , so i ate an apple ."""
-    subj = sample_person(rng, rel=False)
-    if rng.random() < 0.35:  # a cancelled plan: tom will not go to school tomorrow , because he is busy
-        tense = rng.choice("df")
-        adj = rng.choice(("tired", "busy"))
-        act = sample_act(rng, rich, subj=subj, verb=rng.choice(("go", "work", "study_i", "swim", "run")),
-                         question=False, tense=tense, neg=True)
-    else:
-        adj = rng.choice(tuple(REASONS))
-        verb, hint = rng.choice(REASONS[adj])
-        tense = "d"
-        act = sample_act(rng, rich, subj=subj, verb=verb, question=False, tense=tense, neg=False)
-        if verb == "go":
-            act["dest"] = "home"
-            act.pop("by", None)
-        while verb == "buy" and hint not in NOUNS[act["obj"]["n"]].cls:
-            act["obj"] = sample_object(rng, verb, tense, False, None, rich)
-    act.pop("freq", None)
-    act["time"] = rng.choice(REASON_TIMES[act["tense"]])
-    cop_tense = "d" if act["tense"] == "d" else "p"
-    cop = {"type": "cop_adj", "subj": coref(subj, rng), "adj": adj, "tense": cop_tense, "neg": False, "q": None}
-    return act, cop
-
-
-def _so_order(act, cop):
-    """cop , so act: the full subject goes to the first clause, the pronoun to the second."""
-    act["subj"], cop["subj"] = cop["subj"], act["subj"]
-    return [cop, "so", act]
 
 
 def sample_clause(rng, rich=False, question=True):
     if rng.random() < 0.72:
         return sample_act(rng, rich, question=question)
     return sample_copula(rng, rich, question=question)
-
-
-def _same_subject_act(rng, prev, rich, conn):
-    """A follow-up action with a pronoun subject: 'and she ...' / 'and then she ...'."""
-    tense = prev.get("tense") if prev["type"] == "act" else None
-    neg = False if conn == "then" else None
-    for _ in range(5):
-        nxt = sample_act(rng, rich, subj=coref(prev["subj"], rng), question=False, tense=tense, neg=neg)
-        if conn == "then":  # the time of the first clause holds for both
-            nxt.pop("time", None)
-        if nxt["v"] != prev.get("v") and (tense is None or nxt["tense"] == tense):
-            return nxt
-    return nxt
-
-
-def _is_human(np):
-    return np["k"] in ("pron", "name") or "human" in NOUNS[np["n"]].cls
-
-
-def sample_chain(rng, n_clauses=2, rich=False):
-    """2-4 clauses joined by ， 而且 / ， 但是 / ， 因为 / ， 所以 / ， 然后; 'but' and a reason at most once."""
-    items = [sample_clause(rng, rich, question=False)]
-    used = set()
-    while len(items) < 2 * n_clauses - 1:
-        opts = ["and"] + [c for c in ("then", "but", "reason") if c not in used]
-        if items[-2:-1] == ["and"]:
-            opts.remove("and")
-        conn = rng.choice(opts)
-        used.add(conn)
-        prev = items[-1]
-        then_ok = prev["type"] == "act" and prev["tense"] in "df" and not prev.get("neg")
-        if _is_human(prev["subj"]) and (conn == "and" or (conn == "then" and then_ok)):
-            items += [conn, _same_subject_act(rng, prev, rich, conn)]
-        elif conn in ("and", "but", "then"):
-            glue = "but" if "but" not in used or conn == "but" else "and"
-            items += [glue, sample_clause(rng, rich, question=False)]
-            used.add(glue)
-        else:
-            act, cop = _reason_pair(rng, rich)
-            glue = "but" if "but" not in used else "and"
-            used.add(glue)
-            items += [glue] + ([act, "because", cop] if rng.random() < 0.5 else _so_order(act, cop))
-    return {"chain": items}
-
-
-def sample_spec(rng, long=False):
-    """One sentence spec: mostly single clauses for train/valid/test, 2-4 chained clauses for 'long'."""
-    if long:
-        return sample_chain(rng, rng.choice((2, 3, 3, 4)), rich=True)
-    r = rng.random()
-    if r < 0.08:
-        act, cop = _reason_pair(rng, False)
-        return {"chain": [act, "because", cop]} if rng.random() < 0.5 else {"chain": _so_order(act, cop)}
-    if r < 0.14:
-        return sample_chain(rng, 2)
-    return sample_clause(rng)

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import unicodedata
 from functools import lru_cache
@@ -22,7 +23,8 @@ PAD, BOS, EOS, UNK = "<pad>", "<bos>", "<eos>", "<unk>"
 SPECIALS = (PAD, BOS, EOS, UNK)
 
 # --------------------------------------------------------------------------- tokenizer
-_FULLWIDTH = str.maketrans({"，": ",", "。": ".", "？": "?", "！": "!", "：": ":", "；": ";", "、": ",",
+# "!" is read as "." (the corpus has no exclamations; "i like tea !" should translate, not fail)
+_FULLWIDTH = str.maketrans({"，": ",", "。": ".", "？": "?", "！": ".", "!": ".", "：": ":", "；": ";", "、": ",",
                             "“": '"', "”": '"', "‘": "'", "’": "'", "（": "(", "）": ")", "`": "'"})
 CONTRACTIONS = {
     "don't": "do not", "doesn't": "does not", "didn't": "did not", "isn't": "is not", "aren't": "are not",
@@ -98,15 +100,42 @@ class Vocab:
             raise self.unknown_error([token]) from None
 
     def suggestions(self, word, n=3):
-        words = [t for t in self.itos[len(SPECIALS):]]
-        return difflib.get_close_matches(str(word), words, n=n, cutoff=0.5)
+        """Up to n close vocabulary words, ranked by word class, then edit distance.
+
+        The class of an unknown word is guessed from its ending (-ing / -ed: verb, -s: noun or verb,
+        -ly: adverb) and candidates of that class come first; then the smaller edit distance, the
+        longer shared beginning, and content words before function words. Punctuation is never suggested.
+        """
+        word = str(word).lower()
+        words = [t for t in self.itos[len(SPECIALS):] if any(ch.isalnum() for ch in t)]
+        limit = max(1, min(3, len(word) // 3 + 1))
+        scored = [(w, _edit_distance(word, w)) for w in words if abs(len(w) - len(word)) <= limit]
+        close = [(w, d) for w, d in scored if d <= limit]
+        if not close:
+            close = [(w, _edit_distance(word, w)) for w in difflib.get_close_matches(word, words, n=n, cutoff=0.6)]
+        wanted = _guess_classes(word)
+        classes = word_classes() if self.lang == "en" else {}
+
+        def key(item):
+            w, d = item
+            cls = classes.get(w, "function" if self.lang == "en" else "word")
+            prefix = len(os.path.commonprefix([w, word]))
+            return (0 if (cls in wanted or not wanted) else 1, d, -prefix, CLASS_RANK.get(cls, len(CLASS_RANK)), w)
+
+        return [w for w, _ in sorted(close, key=key)[:n]]
+
+    def example_words(self, n=8):
+        """Plain words to show as examples (no punctuation, no specials)."""
+        common = [w for w in EXAMPLE_WORDS if w in self.stoi]
+        rest = [t for t in self.itos[len(SPECIALS):] if t.isalpha() and t not in common]
+        return (common + rest)[:n]
 
     def unknown_error(self, words, hint=""):
         words = list(dict.fromkeys(words))
         sugg = {w: self.suggestions(w) for w in words}
         listed = ", ".join(repr(w) for w in words)
         parts = [f"{w!r} → {', '.join(s) if s else '—'}" for w, s in sugg.items()]
-        examples = ", ".join(self.itos[len(SPECIALS):len(SPECIALS) + 8])
+        examples = ", ".join(self.example_words())
         msg = (f"句子里有词表之外的词 (unknown words): {listed}。{hint}"
                f"最接近的词表单词 (closest vocabulary words): {'; '.join(parts)}。"
                f"请只用语料中的单词 (use only words of the corpus vocabulary)，例如 (e.g.) {examples} …")
@@ -163,15 +192,69 @@ class Vocab:
         return cls(d["itos"][4:], lang=d["lang"])
 
 
+def _edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance (insert, delete, substitute; a swap of two letters counts 1)."""
+    prev = list(range(len(b) + 1))
+    prev2 = None
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if prev2 is not None and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, prev2[j - 2] + 1)
+            cur.append(cost)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+CLASS_RANK = {"noun": 0, "verb": 1, "adjective": 2, "name": 3, "adverb": 4, "pronoun": 5, "number": 6,
+              "function": 7}
+EXAMPLE_WORDS = ("i", "you", "like", "tea", "book", "student", "go", "school")
+
+
+def _guess_classes(word: str) -> set:
+    if word.endswith(("ing", "ed")):
+        return {"verb"}
+    if word.endswith("ly"):
+        return {"adverb"}
+    if word.endswith("s") and len(word) > 3:
+        return {"noun", "verb"}
+    return set()
+
+
+@lru_cache(maxsize=1)
+def word_classes() -> dict:
+    """English vocabulary word -> class (noun, verb, adjective, name, adverb, pronoun, number, function)."""
+    out = {}
+    for forms in L.PRONOUNS.values():
+        out.update(dict.fromkeys(forms[:3], "pronoun"))
+    out.update(dict.fromkeys(L.NAMES, "name"))
+    out.update(dict.fromkeys(L.ADJECTIVES, "adjective"))
+    out.update(dict.fromkeys(list(L.FREQ) + ["very", "today", "tomorrow", "yesterday", "tonight", "now"], "adverb"))
+    out.update(dict.fromkeys(L.NUMBERS_EN.values(), "number"))
+    for n in L.NOUNS.values():
+        out.update(dict.fromkeys((n.sg, n.pl), "noun"))
+    for c in L.CONTAINERS.values():
+        out.update(dict.fromkeys(c[:2], "noun"))
+    for words, _p, _z in L.PLACES.values():
+        out.update(dict.fromkeys([w for w in words if w != "the"], "noun"))
+    for v in list(L.VERBS.values()) + list(L.INTRANSITIVE.values()) + [L.GO]:
+        out.update(dict.fromkeys(v[:4], "verb"))
+    for words, _zh, _t in L.TIMES.values():
+        out.update({w: "noun" for w in words if w not in out})
+    return out
+
+
 # --------------------------------------------------------------------------- lexicon word lists
+NO_PLURAL = ("door", "window", "mother", "father", "grandmother", "grandfather")
 REL_PAST_VERBS = ("see", "buy", "read", "write", "draw", "find", "lose", "meet")  # "the book that you bought"
 def _english_words():
     w = set(L.FUNCTION_EN) | set(L.NAMES) | set(L.FREQ) | set(L.CONNECTORS) | set(L.ADJECTIVES)
     w |= {v for k, v in L.NUMBERS_EN.items() if k > 1}
     for forms in L.PRONOUNS.values():
         w |= set(forms[:3])
-    for n in L.NOUNS.values():
-        w |= {n.sg} if n.key in ("door", "window") else {n.sg, n.pl}
+    for n in L.NOUNS.values():  # no plural of a parent: "two fathers" is never generated
+        w |= {n.sg} if n.key in NO_PLURAL else {n.sg, n.pl}
     for c in L.CONTAINERS.values():
         w |= set(c[:2])
     for words, prep, _ in L.PLACES.values():
@@ -180,7 +263,8 @@ def _english_words():
         w |= set(words)
     for key, v in L.VERBS.items():  # only the forms that the tenses of the verb need
         tenses = v[8]
-        w |= {v[0], v[4]} if v[4] else {v[0]}
+        w |= {v[4]} if v[4] else set()
+        w |= {v[0]} if set(tenses) & set("pdfc") else set()
         w |= {v[1]} if "p" in tenses else set()
         w |= {v[2]} if ("d" in tenses or key in REL_PAST_VERBS) else set()
         w |= {v[3]} if "g" in tenses else set()
@@ -197,13 +281,11 @@ def _english_words():
 def _chinese_words():
     w = set(L.FUNCTION_ZH) | set(L.FREQ.values()) | set(L.CONNECTORS.values()) | set(L.WH_ZH.values())
     w |= {p[3] for p in L.PRONOUNS.values()} | {n[0] for n in L.NAMES.values()}
-    mws = {"名"} | {c[2] for c in L.CONTAINERS.values()}
+    w |= set(L.NUMBERS_ZH.values()) | {c[2] for c in L.CONTAINERS.values()}  # 三 杯 茶: separate tokens
     for n in L.NOUNS.values():
         w.add(n.zh)
         if n.mw:
-            mws.add(n.mw)
-    for prefix in list(L.NUMBERS_ZH.values()) + ["这", "那", "几"]:
-        w |= {prefix + m for m in mws}
+            w.add(n.mw)
     w |= {p[2] for p in L.PLACES.values()} | {x[1] for x in L.LOCATIVES.values()}
     w |= {a[0] for a in L.ADJECTIVES.values()} | {"好喝"}
     w |= {v[5] for v in L.VERBS.values() if v[5]} | set(L.PLAY_ZH.values())
