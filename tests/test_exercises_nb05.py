@@ -6,8 +6,7 @@ import math
 import pytest
 import torch
 
-from helpers.exercises import nb05
-from helpers.exercises import EXERCISES, check, reset_hints
+from helpers.exercises import EXERCISES, check, nb05, reset_hints
 
 IDS = ["nb05_context_shape", "nb05_padding_weight"]
 

@@ -6,8 +6,7 @@ import numpy as np
 import pytest
 
 import helpers
-from helpers.exercises import nb07
-from helpers.exercises import EXERCISES, check, reset_hints
+from helpers.exercises import EXERCISES, check, nb07, reset_hints
 from helpers.metrics import aer
 from helpers.widgets.explorer import find_gold
 

@@ -1,14 +1,18 @@
-"""Checked exercises with progressive Chinese hints (the 练习 at the end of each notebook).
+"""The 练习 (exercises) at the end of each notebook, checked offline with progressive Chinese hints.
 
-``check(exercise_id, answer)`` gives an immediate verdict, offline: a ``CheckResult`` whose
-``.passed`` / ``.message`` say what is right or wrong, in Chinese with the English term. It never
-raises, whatever the student passes. Every failure reveals one more hint (``reset_hints()`` starts
-over).
+What the room holds:
 
-``EXERCISES`` maps an id to an ``Exercise``. The seven code exercises of notebook 05 (Fig. 9-25,
-Eq. (9-37)–(9-40)) come from ``helpers.exercises.nb05_code``. To add an exercise, call ``register(Exercise(...))``
-with any ``checker(answer) -> Verdict``; ``number_checker`` and ``choice_checker`` build the
-checkers of reading exercises (a number read off a plot, a predicted word).
+* ``engine``      Verdict, Case, ``run_cases`` (runs a code answer on fixed cases), ``read_number``
+* ``kinds``       the answer kinds: ``number_answer``, ``choice_answer``, ``expect_function``
+* ``limits``      the time limit on a student's code (超时 after ``limits.TIME_LIMIT`` seconds)
+* ``nb01`` … ``nb07``, ``nb05_code``   one module of exercises per notebook, mostly data
+
+What a reader imports: ``from helpers.exercises import EXERCISES, check``. ``check(exercise_id,
+answer)`` never raises, whatever the answer does (an exception, ``SystemExit``, an endless loop);
+it returns a ``CheckResult`` whose ``.passed`` / ``.message`` give the verdict in Chinese with the
+English term. Each failure reveals one more hint (``reset_hints()`` starts over); the answers
+themselves are in notebooks/solutions/. ``EXERCISES`` maps an id to an ``Exercise``; to add one,
+call ``register(Exercise(...))`` with any ``checker(answer) -> Verdict``.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from helpers.exercises import nb05_code as checkers
-from helpers.exercises.engine import NOT_FINISHED, Verdict, read_number
+from helpers.exercises.engine import Verdict
+from helpers.exercises.kinds import choice_answer, number_answer
+from helpers.exercises.limits import TimeLimit, time_limit_message
 
 __all__ = [
     "EXERCISES",
@@ -102,20 +108,31 @@ def _unknown(exercise_id) -> CheckResult:
     )
 
 
+# Verdict kinds that use up no hint: the answer is not finished, or a near-miss got a suggestion.
+_FREE = ("unfinished", "near_miss")
+
+
+def _run_checker(exercise: Exercise, answer) -> Verdict:
+    try:
+        return exercise.checker(answer)
+    except TimeLimit:
+        return Verdict(False, time_limit_message(), {"kind": "time_limit"})
+    except Exception as exc:  # a checker bug must not stop the notebook
+        return Verdict(False, f"检查器内部错误 (internal checker error): {type(exc).__name__}: {exc}", {})
+    except BaseException as exc:  # noqa: BLE001 - SystemExit / KeyboardInterrupt that reached the checker
+        return Verdict(False, f"检查被中断 (checking interrupted)：{type(exc).__name__}。请再运行一次这个单元格。",
+                       {"kind": "interrupted"})
+
+
 def check(exercise_id: str, answer) -> CheckResult:
     """Check ``answer`` for exercise ``exercise_id``; never raises."""
     try:
         exercise = EXERCISES.get(exercise_id) if isinstance(exercise_id, str) else None
         if exercise is None:
             return _unknown(exercise_id)
-        try:
-            verdict = exercise.checker(answer)
-        except Exception as exc:  # a checker bug must not stop the notebook
-            verdict = Verdict(
-                False, f"检查器内部错误 (internal checker error): {type(exc).__name__}: {exc}", {}
-            )
+        verdict = _run_checker(exercise, answer)
         details = dict(verdict.details, exercise_id=exercise_id)
-        if verdict.passed or verdict.unfinished:
+        if verdict.passed or details.get("kind") in _FREE:
             return CheckResult(verdict.passed, verdict.message, details)
         count = _FAILURES[exercise_id] = _FAILURES.get(exercise_id, 0) + 1
         shown = exercise.hints[:count]
@@ -123,10 +140,11 @@ def check(exercise_id: str, answer) -> CheckResult:
         for n, hint in enumerate(shown, start=1):
             text += f"\n💡 提示 {n} (hint {n})：{hint}"
         if shown and count >= len(exercise.hints):
-            text += f"\n（已显示全部提示 (all hints shown)。参考答案见 EXERCISES['{exercise_id}'].solution）"
+            text += ("\n（已显示全部提示 (all hints shown)。按最后一条提示一步一步算一遍；"
+                     "参考答案在 notebooks/solutions/ 的同名笔记本里。）")
         details.update(failures=count, hints_shown=len(shown))
         return CheckResult(False, text, details)
-    except Exception as exc:  # pragma: no cover - last line of defence
+    except BaseException as exc:  # noqa: BLE001 - last line of defence
         return CheckResult(False, f"检查时出错 (error while checking): {type(exc).__name__}: {exc}", {})
 
 
@@ -137,17 +155,8 @@ def number_checker(
     expected: float, tol: float = 0.01, what: str = "数值 (number)"
 ) -> Callable[[Any], Verdict]:
     """A checker accepting a number within ``tol`` of ``expected`` (absolute)."""
-
-    def checker(answer) -> Verdict:
-        value, problem = read_number(answer, f"请填入{what}。")
-        if problem:
-            return problem
-        if abs(value - expected) <= tol:
-            return Verdict(True, f"{what}正确：{value:g}。", {"kind": "pass"})
-        side = "偏大 (too large)" if value > expected else "偏小 (too small)"
-        return Verdict(False, f"{what}不对：{value:g} {side}。", {"kind": "value"})
-
-    return checker
+    return number_answer(expected, tol, unfinished=f"请填入{what}。", passed=f"{what}正确：{{value:g}}。",
+                         wrong=f"{what}不对：{{value:g}} {{side}}。")
 
 
 def choice_checker(
@@ -156,19 +165,8 @@ def choice_checker(
     """A checker accepting ``expected`` or any of ``accept`` (compared without spaces, case-insensitive)."""
     norm = lambda x: "".join(str(x).split()).lower()  # noqa: E731
     valid = {norm(expected), *(norm(a) for a in accept)}
-
-    def checker(answer) -> Verdict:
-        if answer is None:
-            return Verdict(False, f"{NOT_FINISHED}：请填入{what}。", {"kind": "unfinished"})
-        if not isinstance(answer, str):
-            return Verdict(
-                False, f"请填入一个字符串 (a string)，而不是 {type(answer).__name__}。", {"kind": "type"}
-            )
-        if norm(answer) in valid:
-            return Verdict(True, f"{what}正确：{answer}。", {"kind": "pass"})
-        return Verdict(False, f"{what}不对：{answer!r}。", {"kind": "value"})
-
-    return checker
+    return choice_answer(expected, unfinished=f"请填入{what}。", passed=f"{what}正确：{{answer}}。",
+                         other=f"{what}不对：{{answer!r}}。", normalise=lambda x: norm(expected) if norm(x) in valid else norm(x))
 
 
 # --- the seven code exercises of notebook 05 ---------------------------------------------------

@@ -14,7 +14,30 @@ from dataclasses import dataclass, field
 
 import torch
 
+from helpers.exercises.limits import TimeLimit, run_limited
+
 NOT_FINISHED = "尚未完成 (not finished yet)"
+QUOTES = "'\"“”‘’「」"
+
+
+def call_answer(fn, *args):
+    """``(fn(*args), None)``, or ``(None, exc)`` for whatever the student's code raised.
+
+    Runs under the time limit of ``helpers.exercises.limits``; ``SystemExit``, ``KeyboardInterrupt``
+    and the like come back as ``exc`` too. Only ``TimeLimit`` goes on, up to ``check()``.
+    """
+    try:
+        return run_limited(fn, *args), None
+    except TimeLimit:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - an answer may raise anything, SystemExit included
+        return None, exc
+
+
+def exception_text(exc: BaseException, limit: int = 300) -> str:
+    """``Type: first line of the message`` of what an answer raised."""
+    text = str(exc).strip().splitlines()[0][:limit] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {text}"
 
 
 @dataclass
@@ -55,6 +78,8 @@ def randn(g: torch.Generator, *shape: int, scale: float = 1.0) -> torch.Tensor:
 def close(a, b, atol: float = 1e-4) -> bool:
     """Same shape and numerically equal (NaN equals NaN)."""
     if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor) or a.shape != b.shape:
+        return False
+    if a.is_complex() != b.is_complex():
         return False
     return bool(torch.allclose(a.double(), b.double(), atol=atol, rtol=1e-4, equal_nan=True))
 
@@ -127,6 +152,18 @@ def _type_problem(out, case: Case) -> str | None:
     return f"应返回 torch.Tensor，实际返回 (got) {kind}。{tip}"
 
 
+def _dtype_problem(out: torch.Tensor, case: Case, integer_ok: bool) -> str | None:
+    """Complex outputs never fit; integer or bool outputs only where ``integer_ok`` (one-hot weights)."""
+    if out.is_complex():
+        return (f"输出是复数 (complex numbers, {out.dtype})：注意力的计算全在实数 (real numbers) 上进行。"
+                "检查是否用了 torch.fft、复数常数 1j 或 .to(torch.complex64)；结果应是浮点张量 (float)。")
+    if out.is_floating_point() or integer_ok or not case.expected.is_floating_point():
+        return None
+    return (f"输出的数据类型是 {out.dtype}（整数或布尔 (integer / bool)），应为浮点数 (float)：这些数值是小数，"
+            "取整会丢掉它们。检查是否用了 .long()、.int()、torch.zeros(..., dtype=torch.long) "
+            "或整数除法 //；需要时用 .float() 转换。")
+
+
 def _shape_problem(out: torch.Tensor, case: Case) -> str | None:
     want = list(case.expected.shape)
     got = list(out.shape)
@@ -145,6 +182,7 @@ def run_cases(
     diagnose: Callable[[Case, torch.Tensor], tuple[str, str] | None],
     exception_tip: str = "",
     shape_tip: Callable[[Case, torch.Tensor], str] | None = None,
+    integer_ok: bool = False,
 ) -> Verdict:
     """Run ``answer`` on every case; return a Verdict for the first failure, or a pass."""
     if answer is None:
@@ -162,12 +200,10 @@ def run_cases(
     if problem:
         return Verdict(False, problem, {"kind": "arity"})
     for n, case in enumerate(cases, start=1):
-        try:
-            with torch.no_grad():
-                out = answer(*case.args())
-        except (Exception, SystemExit) as exc:
-            text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
-            msg = f"你的函数抛出了异常 (raised an exception): {type(exc).__name__}: {text}"
+        with torch.no_grad():
+            out, exc = call_answer(answer, *case.args())
+        if exc is not None:
+            msg = f"你的函数抛出了异常 (raised an exception): {exception_text(exc)}"
             if exception_tip:
                 msg += f"\n{exception_tip}"
             return Verdict(False, msg + describe_case(case), {"kind": "exception", "case": n})
@@ -183,6 +219,9 @@ def run_cases(
                 problem += shape_tip(case, out)
             if problem:
                 return Verdict(False, problem + describe_case(case), {"kind": kind, "case": n})
+        problem = _dtype_problem(out, case, integer_ok)
+        if problem:
+            return Verdict(False, problem + describe_case(case), {"kind": "dtype", "case": n})
         out = out.detach()
         if close(out, case.expected):
             continue
@@ -234,19 +273,55 @@ def softmaxed_probe(out: torch.Tensor, expected_scores: torch.Tensor) -> tuple[s
     return None
 
 
-def read_number(answer, unfinished: str) -> tuple[float | None, Verdict | None]:
+def _strip_quotes(text: str) -> str:
+    text = text.strip()
+    while len(text) >= 2 and text[0] in QUOTES and text[-1] in QUOTES:
+        text = text[1:-1].strip()
+    return text
+
+
+def _is_complex(answer) -> bool:
+    if isinstance(answer, complex):
+        return True
+    if isinstance(answer, torch.Tensor):
+        return answer.is_complex()
+    kind = getattr(getattr(answer, "dtype", None), "kind", None)  # numpy scalars and arrays
+    return kind == "c"
+
+
+def _size(answer) -> int:
+    try:
+        return int(answer.numel()) if isinstance(answer, torch.Tensor) else len(answer)
+    except Exception:  # noqa: BLE001 - no length: a single thing
+        return 1
+
+
+def read_number(answer, unfinished: str, vector_tip: str = "") -> tuple[float | None, Verdict | None]:
     """Parse a student's numeric answer: ``(value, None)``, or ``(None, a failing Verdict)`` that says why.
 
-    ``unfinished`` is what to fill in, shown after "尚未完成" when the answer is None.
+    ``unfinished`` is what to fill in, shown after "尚未完成" when the answer is None. A number
+    in a string reads the same as the number itself: ``'0.5'``, ``"0.5"``, ``' 0.5 '``, ``"'0.5'"``.
+    ``vector_tip`` is added when the answer holds several numbers.
     """
     if answer is None:
         return None, Verdict(False, f"{NOT_FINISHED}：{unfinished}", {"kind": "unfinished"})
     if isinstance(answer, bool):
         return None, Verdict(False, "请填入一个数 (a number)，而不是 True/False。", {"kind": "type"})
-    try:
-        value = float(answer)
-    except Exception:  # noqa: BLE001 - TypeError, ValueError, OverflowError or torch's RuntimeError
-        return None, Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。", {"kind": "type"})
+    if isinstance(answer, str):
+        answer = _strip_quotes(answer)
+    if _is_complex(answer):
+        return None, Verdict(False, f"你填的是复数 (a complex number) {answer!r:.40}：这里要一个实数 (a real number)。",
+                             {"kind": "type", "mistake": "complex"})
+    value, exc = call_answer(float, answer)
+    if isinstance(exc, OverflowError):
+        return None, Verdict(False, "这是一个数，但太大了 (too large)：它超出了浮点数的范围 (about 1.8e308)。"
+                                    "这里的答案都是普通大小的小数，检查是否多写了几位或用了 **。",
+                             {"kind": "value", "mistake": "huge"})
+    if exc is not None:
+        tip = vector_tip if vector_tip and _size(answer) > 1 else ""
+        if not tip and _size(answer) > 1 and not isinstance(answer, (str, bytes, dict)):
+            tip = "（你填了好几个数：只填一个。）"
+        return None, Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。{tip}", {"kind": "type"})
     if value != value or value in (float("inf"), float("-inf")):
         return None, Verdict(False, "你的答案不是有限的数 (NaN / inf)。", {"kind": "value"})
     return value, None

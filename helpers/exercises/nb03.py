@@ -11,7 +11,8 @@ import numpy as np
 
 from helpers.decode import Translation
 from helpers.exercises import Exercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict
+from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
+from helpers.exercises.kinds import choice_answer, expect_function
 
 _NB = "03_idea"
 
@@ -27,19 +28,13 @@ _WRONG_WORDS = {
 }
 
 
-def check_peak_word(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入一个英文单词，例如 'am'。", {"kind": "unfinished"})
-    if not isinstance(answer, str):
-        return Verdict(False, f"请填入一个字符串 (a string)，而不是 {type(answer).__name__}。", {"kind": "type"})
-    word = "".join(answer.split()).lower().strip("'\"")
-    if word == "student":
-        return Verdict(True, "正确：输出“学生”时，权重几乎全部落在 “student” 上——两个词是一一对齐的 (aligned)。",
-                       {"kind": "pass"})
-    if word in _WRONG_WORDS:
-        return Verdict(False, f"不对：{answer!r}。{_WRONG_WORDS[word]}", {"kind": "value"})
-    return Verdict(False, f"不对：{answer!r} 不是源句子 'i am a student .' 里的词 (not a source token)。"
-                          "请从 i / am / a / student / . 中选。", {"kind": "value"})
+check_peak_word = choice_answer(
+    "student",
+    unfinished="请填入一个英文单词，例如 'am'。",
+    passed="正确：输出“学生”时，权重几乎全部落在 “student” 上——两个词是一一对齐的 (aligned)。",
+    wrong={word: f"不对：{{answer!r}}。{why}" for word, why in _WRONG_WORDS.items()},
+    other="不对：{answer!r} 不是源句子 'i am a student .' 里的词 (not a source token)。请从 i / am / a / student / . 中选。",
+)
 
 
 register(Exercise(
@@ -107,19 +102,16 @@ def _cases():
 
 
 def check_peak_source(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请实现 peak_source_word(translation, target_word) 并把函数传进来。",
-                       {"kind": "unfinished"})
-    if not callable(answer):
-        return Verdict(False, f"请传入一个函数 (a function)，而不是 {type(answer).__name__}。", {"kind": "type"})
+    problem = expect_function(answer, "peak_source_word(translation, target_word)", "nb03_peak_source")
+    if problem:
+        return problem
     for label, tr, word, expected, trap in _cases():
-        try:
-            out = answer(tr, word)
-        except Exception as exc:
+        out, exc = call_answer(answer, tr, word)
+        if exc is not None:
             extra = ""
             if isinstance(exc, IndexError):
                 extra = "提示：attention 比 src_tokens 多一列 (<eos>)，arg-max 可能落在那一列上，先截取前 len(src_tokens) 列。"
-            return Verdict(False, f"函数运行出错 (your function raised) {type(exc).__name__}: {exc}（用例：{label}）。{extra}",
+            return Verdict(False, f"函数运行出错 (your function raised) {exception_text(exc)}（用例：{label}）。{extra}",
                            {"kind": "error", "case": label})
         if out is None and expected is None:
             continue

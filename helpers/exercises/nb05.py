@@ -14,7 +14,8 @@ import re
 from functools import cache
 
 from helpers.exercises import Exercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict, read_number
+from helpers.exercises.engine import NOT_FINISHED, Verdict
+from helpers.exercises.kinds import near, number_answer, outside
 
 NB = "05_computation"
 
@@ -127,28 +128,26 @@ class ModelNumber:
         return f"{float(self):.4f}"
 
 
-def check_padding_weight(answer) -> Verdict:
-    value, problem = read_number(answer, "请填入一个 0 到 1 之间的数。")
-    if problem:
-        return problem
-    try:
-        total, single, count = padding_weights()
-    except Exception as exc:  # noqa: BLE001 - a missing model must not raise into the notebook
-        return Verdict(False, f"无法计算参考答案 (cannot compute the reference)：{exc}", {"kind": "error"})
-    if abs(value - total) <= 0.01:
-        return Verdict(True, f"正确：不加掩码时，{count} 个填充位置一共分走了 {total:.3f} 的注意力权重。",
-                       {"kind": "pass"})
-    if abs(value) <= 0.005:
-        tip = "0 是加了掩码 (with the mask) 之后的值；题目问的是不加掩码时填充位置分到多少。"
-    elif abs(value - (1.0 - total)) <= 0.01:
-        tip = "这是真实词 (real tokens) 分到的权重之和；题目问的是填充位置 (padding) 的。"
-    elif count > 1 and abs(value - single) <= 0.01:
-        tip = f"这只是其中一个填充位置的权重；一共有 {count} 个填充位置，请把它们加起来。"
-    elif not 0.0 <= value <= 1.0:
-        tip = "注意力权重之和在 0 到 1 之间。"
-    else:
-        tip = "偏大 (too large)。" if value > total else "偏小 (too small)。"
-    return Verdict(False, f"数值不对：{value:g}。{tip}", {"kind": "value"})
+def _single_padding_weight() -> float | None:
+    """The weight of one padding position, when there are several (else the trap is skipped)."""
+    _, single, count = padding_weights()
+    return single if count > 1 else None
+
+
+check_padding_weight = number_answer(
+    lambda: padding_weights()[0], 0.01,
+    unfinished="请填入一个 0 到 1 之间的数。",
+    passed=lambda value, expected, side: f"正确：不加掩码时，{padding_weights()[2]} 个填充位置一共分走了 "
+                                         f"{expected:.3f} 的注意力权重。",
+    traps=[near(0.0, 0.005, "数值不对：{value:g}。0 是加了掩码 (with the mask) 之后的值；题目问的是不加掩码时填充位置分到多少。"),
+           near(lambda: 1.0 - padding_weights()[0], 0.01,
+                "数值不对：{value:g}。这是真实词 (real tokens) 分到的权重之和；题目问的是填充位置 (padding) 的。"),
+           near(_single_padding_weight, 0.01,
+                lambda value, expected, side: f"数值不对：{value:g}。这只是其中一个填充位置的权重；一共有 "
+                                              f"{padding_weights()[2]} 个填充位置，请把它们加起来。"),
+           outside(0.0, 1.0, "数值不对：{value:g}。注意力权重之和在 0 到 1 之间。")],
+    wrong="数值不对：{value:g}。{side}。",
+)
 
 
 register(Exercise(
