@@ -1,0 +1,106 @@
+"""What every registered exercise promises, one table for all notebooks: its reference solution
+passes, hostile answers never raise and never pass, None says 尚未完成, hints come one by one."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
+
+from helpers.exercises import EXERCISES, CheckResult, check
+
+# One typical wrong answer per exercise: it fails with a diagnosis and uses up a hint.
+WRONG = {
+    "nb01_read_bleu": -0.5,
+    "nb01_bleu_by_length": lambda lengths, hyps, refs, buckets: [0.0] * len(buckets),
+    "nb02_spotlight_weights": lambda h, w, cx, cy, r: np.zeros((h, w)),
+    "nb02_egret_share": 0.2,
+    "nb02_first_nmt": "Luong",
+    "nb03_peak_word": "am",
+    "nb03_peak_source": lambda translation, word: "i",
+    "nb04_soft_retrieve": lambda q, K, V, t: V.mean(axis=0),
+    "nb04_hard_retrieve": lambda q, K, V: V[0] * 0 - 1,
+    "nb04_predict_video": "湖边白鹭捕鱼",
+    "nb04_tie_alpha": 0.3,
+    "nb05_context_shape": (2, 5, 7),
+    "nb05_padding_weight": -0.5,
+    "masked_softmax": lambda s, m: torch.softmax(s, -1),
+    "dot_score": lambda q, k: k @ q.transpose(1, 2),
+    "general_score": lambda q, k, W: q @ k.transpose(1, 2),
+    "additive_score": lambda q, k, Wq, Wk, v: torch.zeros(q.shape[0], q.shape[1], k.shape[1]),
+    "context_vector": lambda w, v: torch.softmax(w, -1) @ v,
+    "attention_vector": lambda c, h, W: torch.cat([c, h], -1) @ W.T,
+    "hard_attention": lambda s, m: torch.zeros_like(s),
+    "nb06_crossing_share": -0.5,
+    "nb06_has_crossing": lambda links: False,
+    "nb06_best_aer": "none",
+    "nb07_yesterday_word": "tom",
+    "nb07_aer_reading": -0.5,
+    "nb07_argmax_links": lambda attention: set(),
+}
+
+
+def _raise(*_):
+    raise RuntimeError("boom")
+
+
+def _exit(*_):
+    raise SystemExit(1)
+
+
+def _interrupt(*_):
+    raise KeyboardInterrupt
+
+
+HOSTILE = [None, "abc", float("nan"), float("inf"), 3, [1, 2], {"a": 1}, True, b"\x00", object(),
+           np.zeros((2, 2)), lambda: 0, lambda *a: None, lambda *a: "abc", lambda *a: object(),
+           lambda *a: (1, 2), lambda *a: [[1, "x"]], lambda *a: np.array([np.nan]), _raise, _exit, _interrupt,
+           print, lambda *a: 1 / 0, lambda *a: {"1-10": 1.0}, lambda: True, ["student"], b"student", ["bahdanau"],
+           [0.5], [1, "a"], torch.ones(3), lambda *a: np.full((2, 2), np.nan), lambda *a: torch.tensor(float("nan")),
+           lambda *a: np.array([], dtype=float), lambda *a: 7, lambda h, w, cx, cy, r: np.full((h, w), np.nan)]
+IDS = sorted(EXERCISES)
+
+
+def test_every_exercise_has_a_typical_wrong_answer_here():
+    assert set(WRONG) == set(EXERCISES)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_solution_passes_its_checker(exercise_id):
+    result = check(exercise_id, EXERCISES[exercise_id].solution)
+    assert result.passed, result.message
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_exercise_entry_is_complete(exercise_id):
+    exercise = EXERCISES[exercise_id]
+    assert exercise.id == exercise_id and exercise.notebook[:2].isdigit()
+    assert exercise.title and exercise.prompt and len(exercise.hints) == 3
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+@pytest.mark.parametrize("answer", HOSTILE, ids=[f"hostile{i}" for i in range(len(HOSTILE))])
+def test_hostile_answers_never_raise_and_never_pass(exercise_id, answer):
+    result = check(exercise_id, answer)
+    assert isinstance(result, CheckResult)
+    assert not result.passed and result.message.strip()
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_none_reports_not_finished(exercise_id):
+    assert check(exercise_id, None).message.startswith("尚未完成 (not finished yet)")
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_wrong_answer_fails_and_shows_the_first_hint(exercise_id):
+    result = check(exercise_id, WRONG[exercise_id])
+    assert not result.passed
+    assert "提示 1" in result.message and "提示 2" not in result.message
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_second_failure_shows_more_hints_than_first(exercise_id):
+    first = check(exercise_id, WRONG[exercise_id]).message
+    second = check(exercise_id, WRONG[exercise_id]).message
+    assert "提示 2" in second and len(second) > len(first)
