@@ -4,7 +4,8 @@
                      the known wrong readings (``Trap``: a percentage, another model's value, 1 − x)
 * ``choice_answer``  a word, a name or a title out of a known set: the expected one, a known wrong
                      one with its reason, a near-miss with a suggestion (不计入提示), or anything else
-* ``expect_function`` the first two questions of every code exercise: finished yet, and a function?
+* ``function_answer`` a function run on cases: first the two questions of every code exercise, finished
+                     yet (None) and a function at all (``expect_function``), then the exercise's own cases
 
 Message templates are ``str.format`` strings, or callables; the fields are ``value`` (the number
 read), ``expected``, ``side`` (偏大 / 偏小), ``answer`` (what the student typed) and ``norm`` (it
@@ -14,6 +15,7 @@ normalised).
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -204,3 +206,16 @@ def expect_function(answer, signature: str, exercise_id: str = "") -> Verdict | 
     how = f"写 check('{exercise_id}', 函数名)，函数名后面不要加括号。" if exercise_id else ""
     return Verdict(False, f"请传入一个函数 (a function) {signature}，而不是 {type(answer).__name__}。{how}",
                    {"kind": "type"})
+
+
+def function_answer(signature: str, exercise_id: str):
+    """Decorate ``body(answer) -> Verdict`` (the cases of a code exercise) with ``expect_function``."""
+
+    def wrap(body: Callable[[object], Verdict]) -> Callable[[object], Verdict]:
+        @functools.wraps(body)
+        def checker(answer) -> Verdict:
+            return expect_function(answer, signature, exercise_id) or body(answer)
+
+        return checker
+
+    return wrap

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from helpers.exercises import Exercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
-from helpers.exercises.kinds import Trap, expect_function, number_answer, percent
+from helpers.exercises.kinds import Trap, function_answer, number_answer, percent
 from helpers.metrics import bleu, sentence_bleu
 
 _NB = "01_information_bottleneck"
@@ -181,10 +181,8 @@ def _same(a, b) -> bool:
     return True
 
 
+@function_answer("bleu_by_length(lengths, hyps, refs, buckets)", "nb01_bleu_by_length")
 def check_bleu_by_length(answer) -> Verdict:
-    problem = expect_function(answer, "bleu_by_length(lengths, hyps, refs, buckets)", "nb01_bleu_by_length")
-    if problem:
-        return problem
     lengths, hyps, refs = _data()
     cases = [("五个长度区间，最后一个是空的 (an empty bucket)", _BUCKETS),
              ("区间边界正好落在句子长度上 (bounds are inclusive)", [(4, 9), (12, 18), (24, 24), (33, 35)]),

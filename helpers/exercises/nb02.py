@@ -15,7 +15,7 @@ from helpers.exercises import Exercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import (
     choice_answer,
-    expect_function,
+    function_answer,
     near,
     number_answer,
     outside,
@@ -147,10 +147,8 @@ def _spot_diagnose(args, out, expected) -> str:
     return "数值不对 (wrong values)：与参考答案不一致。"
 
 
+@function_answer("spotlight_weights(h, w, cx, cy, radius)", "nb02_spotlight_weights")
 def check_spotlight_weights(answer) -> Verdict:
-    problem = expect_function(answer, "spotlight_weights(h, w, cx, cy, radius)", "nb02_spotlight_weights")
-    if problem:
-        return problem
     for n, (label, args) in enumerate(_spot_cases(), start=1):
         expected = spotlight_weights(*args)
         with np.errstate(all="ignore"):  # a NaN is diagnosed below, no need for numpy's warning

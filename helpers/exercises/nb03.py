@@ -12,7 +12,7 @@ import numpy as np
 from helpers.decode import Translation
 from helpers.exercises import Exercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
-from helpers.exercises.kinds import choice_answer, expect_function
+from helpers.exercises.kinds import choice_answer, function_answer
 
 _NB = "03_idea"
 
@@ -101,10 +101,8 @@ def _cases():
     yield "“喜欢”出现两次，取第一次", _translation(src3, tgt3, att3), "喜欢", "like", "twice"
 
 
+@function_answer("peak_source_word(translation, target_word)", "nb03_peak_source")
 def check_peak_source(answer) -> Verdict:
-    problem = expect_function(answer, "peak_source_word(translation, target_word)", "nb03_peak_source")
-    if problem:
-        return problem
     for label, tr, word, expected, trap in _cases():
         out, exc = call_answer(answer, tr, word)
         if exc is not None:

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from helpers.exercises import Exercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
-from helpers.exercises.kinds import choice_answer, expect_function, near, number_answer, percent
+from helpers.exercises.kinds import choice_answer, function_answer, near, number_answer, percent
 from helpers.exercises.nb01 import LazyAnswer, load_metrics, resolve
 
 _NB = "06_training"
@@ -82,10 +82,8 @@ def _wrong_kind(links, out) -> str:
     return "检查每一对连线 (every pair of links)，不只是相邻的；输入可能没有排序，也可能是 list。"
 
 
+@function_answer("links_cross(links)", "nb06_has_crossing")
 def check_has_crossing(answer) -> Verdict:
-    problem = expect_function(answer, "links_cross(links)", "nb06_has_crossing")
-    if problem:
-        return problem
     cases = list(_LINK_CASES)
     from helpers.corpus import load_corpus
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from helpers.exercises import Exercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
-from helpers.exercises.kinds import Trap, choice_answer, expect_function, number_answer, outside
+from helpers.exercises.kinds import Trap, choice_answer, function_answer, number_answer, outside
 
 NOTEBOOK = "07_heatmaps"
 MODEL = "luong-general"
@@ -206,10 +206,8 @@ def _as_link_set(out):
     return links
 
 
+@function_answer("argmax_links(attention)", "nb07_argmax_links")
 def check_argmax_links(answer) -> Verdict:
-    problem = expect_function(answer, "argmax_links(attention)", "nb07_argmax_links")
-    if problem:
-        return problem
     for label, att in _cases():
         out, exc = call_answer(answer, att.copy())
         if exc is not None:
