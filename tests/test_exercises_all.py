@@ -53,6 +53,30 @@ def _interrupt(*_):
     raise KeyboardInterrupt
 
 
+# Known wrong readings and choices, each with the phrase its diagnosis must contain.
+READING_MISTAKES = [
+    ("nb02_egret_share", 38.51, "percentage"),
+    ("nb02_egret_share", 0.111, "0.14"),
+    ("nb02_egret_share", 0.0105, "area share"),
+    ("nb02_egret_share", 1 - 0.3851, "不要取反"),
+    ("nb02_egret_share", 0.2, "too small"),
+    ("nb02_first_nmt", "Luong", "乘法形式"),
+    ("nb02_first_nmt", "Mnih 等", "图像"),
+    ("nb02_first_nmt", "Vaswani", "Transformer"),
+    ("nb02_first_nmt", "Hinton", "不在时间线上"),
+    ("nb04_predict_video", "湖边白鹭捕鱼", "s = 1"),
+    ("nb04_predict_video", "《可爱猫咪学钢琴》", "s = 0"),
+    ("nb04_predict_video", 1, "编号"),
+    ("nb04_predict_video", "加权混合", "one-hot"),
+    ("nb04_predict_video", "猫", "不是网站上的视频标题"),
+    ("nb04_tie_alpha", 1.0, "并列"),
+    ("nb04_tie_alpha", 0, "硬注意力"),
+    ("nb04_tie_alpha", 50, "percentage"),
+    ("nb04_tie_alpha", 1 / 6, "uniform"),
+    ("nb04_tie_alpha", [0.5, 0.5], "α 向量"),
+    ("nb04_tie_alpha", 0.3, "too small"),
+]
+
 HOSTILE = [None, "abc", float("nan"), float("inf"), 3, [1, 2], {"a": 1}, True, b"\x00", object(),
            np.zeros((2, 2)), lambda: 0, lambda *a: None, lambda *a: "abc", lambda *a: object(),
            lambda *a: (1, 2), lambda *a: [[1, "x"]], lambda *a: np.array([np.nan]), _raise, _exit, _interrupt,
@@ -104,3 +128,10 @@ def test_second_failure_shows_more_hints_than_first(exercise_id):
     first = check(exercise_id, WRONG[exercise_id]).message
     second = check(exercise_id, WRONG[exercise_id]).message
     assert "提示 2" in second and len(second) > len(first)
+
+
+@pytest.mark.parametrize("exercise_id, answer, phrase", READING_MISTAKES)
+def test_wrong_reading_is_rejected_with_specific_message(exercise_id, answer, phrase):
+    result = check(exercise_id, answer)
+    assert not result.passed
+    assert phrase in result.message

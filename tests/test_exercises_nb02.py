@@ -51,17 +51,6 @@ WRONG_SPOTLIGHT = [
     (lambda h, w, cx, cy, r: _normalised(_disc(h, w, cx, cy, r)).tolist(), None),  # a list is accepted
 ]
 
-WRONG_VALUES = [
-    ("nb02_egret_share", 38.51, "percentage"),
-    ("nb02_egret_share", 0.111, "0.14"),
-    ("nb02_egret_share", 0.0105, "area share"),
-    ("nb02_egret_share", 1 - 0.3851, "不要取反"),
-    ("nb02_egret_share", 0.2, "too small"),
-    ("nb02_first_nmt", "Luong", "乘法形式"),
-    ("nb02_first_nmt", "Mnih 等", "图像"),
-    ("nb02_first_nmt", "Vaswani", "Transformer"),
-    ("nb02_first_nmt", "Hinton", "不在时间线上"),
-]
 
 
 def test_solution_notebook_answers_pass():
@@ -94,13 +83,6 @@ def test_wrong_spotlight_is_rejected_with_specific_message(wrong, phrase):
     assert not result.passed
     assert phrase in result.message
     assert "数值不对 (wrong values)" not in result.message
-
-
-@pytest.mark.parametrize("exercise_id, answer, phrase", WRONG_VALUES)
-def test_wrong_value_is_rejected_with_specific_message(exercise_id, answer, phrase):
-    result = check(exercise_id, answer)
-    assert not result.passed
-    assert phrase in result.message
 
 
 def test_stub_returning_none_reports_not_finished():
