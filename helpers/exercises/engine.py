@@ -37,7 +37,11 @@ def call_answer(fn, *args):
 def exception_text(exc: BaseException, limit: int = 300) -> str:
     """``Type: first line of the message`` of what an answer raised."""
     text = str(exc).strip().splitlines()[0][:limit] if str(exc).strip() else ""
-    return f"{type(exc).__name__}: {text}"
+    tip = {
+        SystemExit: "（不要在函数里调用 exit() / sys.exit()：用 return 返回结果。）",
+        KeyboardInterrupt: "（运行被中断 (interrupted)：再运行一次检查。）",
+    }.get(type(exc), "")
+    return f"{type(exc).__name__}: {text}{tip}"
 
 
 @dataclass
