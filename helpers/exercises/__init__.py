@@ -208,7 +208,8 @@ _CODE = [
      "返回 [B, T, H]，h̃_t = tanh(W_c [c_t; h_t])。Eq. (9-39)",
      ["[c_t; h_t] 表示把两个向量首尾拼接 (concatenate)，上下文向量在前。",
       "torch.cat([context, h], dim=-1) 得到 [B, T, 2H]，乘 W_c.T 得到 [B, T, H]。",
-      "最后别忘了 tanh：torch.tanh(torch.cat([context, h], dim=-1) @ W_c.T)。"]),
+      "一个小例子 (a worked example)：H = 1，c = [0.5]，h = [1.0]，W_c = [[2, -1]]：[c; h] = [0.5, 1.0]，"
+      "W_c [c; h] = 2·0.5 − 1·1.0 = 0，tanh(0) = 0。代码里也是这三步：拼接、乘 W_c 的转置、tanh。"]),
     ("hard_attention", "硬注意力 (hard attention)",
      "实现 hard_attention(scores, mask)：scores [B, T, S]，mask [B, S]（bool，True 表示可以关注），返回 one-hot 权重 "
      "[B, T, S]：每个目标位置只关注未被遮住的位置中分数最大的那一个；整句都被遮住时返回全 0。",

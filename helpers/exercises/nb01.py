@@ -116,7 +116,8 @@ register(Exercise(
     checker=_read_bleu_checker,
     hints=["横轴是源句子长度的分组，找到“31-40”；none 是红色虚线。",
            "纵轴是 char-BLEU，范围 0~1；也可以打印画图用的数字表来核对。",
-           "scores['none'][buckets.index((31, 40))] 就是答案。"],
+           "核对的方法 (how to check)：先找到 (31, 40) 在 buckets 里的下标 k，再看 scores['none'][k]；"
+           "它应和图上红色虚线在“31-40”处的高度一致。"],
 ))
 
 

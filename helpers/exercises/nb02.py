@@ -188,8 +188,8 @@ register(Exercise(
     checker=check_spotlight_weights,
     hints=["先用 np.arange(h)[:, None] 和 np.arange(w)[None, :] 得到每个像素的 y（行）和 x（列），广播后形状是 [h, w]。",
            "inside = (x - cx)**2 + (y - cy)**2 <= radius**2 是一个布尔掩码；注意力要加起来等于 1，所以除以 inside.sum()。",
-           "inside.sum() 为 0 时不能除：if not inside.any(): return np.full((h, w), 1 / (h * w))；"
-           "否则 return inside / inside.sum()。"],
+           "一个小例子 (a worked example)：h = 3, w = 4, cx = 1, cy = 1, radius = 1 时，焦点内是像素 (行 1, 列 1) "
+           "和它上下左右 4 个像素，共 5 个，各得 1/5 = 0.2，其余为 0。inside.sum() 为 0 时不能除：先判断，再返回均匀分布。"],
 ))
 
 
@@ -228,7 +228,7 @@ register(Exercise(
     hints=["复制第 2 节计算份额的那个单元格，只改半径这一个参数。",
            f"weights = spotlight_weights(scene.shape, EGRET_XY[0], EGRET_XY[1], {EGRET_SHARE_RADIUS})；"
            "egret = scene.min(axis=2) > 0.85。",
-           "答案是 float(weights[egret].sum())，是个小数，不是百分数。"],
+           "把布尔掩码 egret 选中的权重加起来：weights[egret].sum()；结果是 0 到 1 之间的小数，不要乘 100。"],
 ))
 
 
@@ -272,5 +272,6 @@ register(Exercise(
     checker=check_first_nmt,
     hints=["看第 4 节的时间线和表格：红色的两项属于机器翻译。",
            "两项机器翻译工作中，更早的那一篇（2014 年）提出了加法形式。",
-           "答案是 'Bahdanau'。"],
+           "排除法 (by elimination)：Mnih (2014) 做的是图像，Luong (2015) 改进的是乘法形式；剩下那篇 2014 年的"
+           "机器翻译论文（标题里有 “jointly learning to align and translate”）的第一作者，就是要填的姓。"],
 ))

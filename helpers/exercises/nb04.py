@@ -291,7 +291,8 @@ register(Exercise(
     checker=check_hard_retrieve,
     hints=["先算相似度 s = keys @ query_vec（形状 [N]），硬注意力只看其中最大的一个。",
            "np.argmax(s) 给出最大值的下标；并列时它返回第一个，正好符合要求。",
-           "返回 values[int(np.argmax(keys @ query_vec))]——返回的是值 (Value)，不是下标，也不是键。"],
+           "一个小例子 (a worked example)：s = [0.2, 1.5, 1.5, -3] 时 np.argmax(s) = 1（并列取第一个），"
+           "所以返回 values[1]：一个形状 [Dv] 的值 (Value)，不是下标 1，也不是 keys[1]。"],
 ))
 
 
@@ -334,7 +335,7 @@ register(Exercise(
     checker=check_predict_video,
     hints=["τ → 0 时 softmax(s / τ) 趋向 one-hot：只剩相似度 s 最大的那个视频。",
            "相似度 = 标题和查询共有的词的个数。分别数一数每个标题里有几个“湖边”“小狗”“游泳”。",
-           "《小狗学游泳》有 2 个共有的词，《湖边白鹭捕鱼》只有 1 个：答案是 '小狗学游泳'。"],
+           "数一个给你看：《湖边白鹭捕鱼》和查询共有“湖边”1 个词 (s = 1)。把其余五个标题也数一遍，s 最大的那个标题就是要填的。"],
 ))
 
 
@@ -367,5 +368,6 @@ register(Exercise(
     checker=check_tie_alpha,
     hints=[f"先看相似度：retrieve('{TIE_QUERY}').scores。有几个标题得到了最高分？",
            "τ 越小，不是最高分的标题权重越接近 0；但并列最高分的标题之间，exp(s / τ) 完全相同。",
-           f"两个标题并列：α 平分为 0.5 和 0.5。验证：retrieve('{TIE_QUERY}', temperature={TIE_TAU}).alpha[5]。"],
+           "两个标题并列最高分 s：它们的 exp(s / τ) 相同，其余标题的 exp 与之相比几乎为 0，"
+           f"所以 α ≈ exp(s/τ) / (exp(s/τ) + exp(s/τ))，化简即可。验证：retrieve('{TIE_QUERY}', temperature={TIE_TAU}).alpha[5]。"],
 ))

@@ -119,7 +119,8 @@ register(Exercise(
     checker=check_has_crossing,
     hints=["要比较每一对连线：itertools.combinations(links, 2)。",
            "“交叉”必须是严格的：i1 < i2 且 j1 > j2（或反过来）。共用一个端点（一对多）不算交叉。",
-           "一个简洁的写法：any((i1 - i2) * (j1 - j2) < 0 for (i1, j1), (i2, j2) in combinations(links, 2))。"],
+           "一个小例子 (a worked example)：links = {(0, 0), (4, 1), (1, 2)} 中，(4, 1) 和 (1, 2) 有 4 > 1 而 1 < 2，"
+           "顺序相反，所以交叉。(i1 - i2) * (j1 - j2) < 0 正好表示“顺序相反”：把它用在每一对连线上。"],
 ))
 
 

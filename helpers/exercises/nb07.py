@@ -250,5 +250,6 @@ register(Exercise(
     checker=check_argmax_links,
     hints=["每个目标词 j 恰好产生一个链接，所以结果里有 T 个链接。",
            "np.argmax(attention[j]) 给出第 j 行最大值所在的列 i。",
-           "{(int(np.argmax(attention[j])), j) for j in range(attention.shape[0])}"],
+           "一个小例子 (a worked example)：attention = [[0.7, 0.3], [0.1, 0.9], [0.6, 0.4]]（T = 3, S = 2）："
+           "第 0 行最大在第 0 列 → (0, 0)；第 1 行 → (1, 1)；第 2 行 → (0, 2)。对每一行都这样做，链接写成 (i, j)。"],
 ))
