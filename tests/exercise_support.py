@@ -37,6 +37,8 @@ WRONG = {
     "context_vector": lambda w, v: torch.softmax(w, -1) @ v,
     "attention_vector": lambda c, h, W: torch.cat([c, h], -1) @ W.T,
     "hard_attention": lambda s, m: torch.zeros_like(s),
+    "luong_step": lambda emb, ht, hp, enc, mask, cell, W_a, W_c: (hp, ht, mask.float() / mask.sum(-1, keepdim=True)),
+    "bahdanau_step": lambda emb, sp, enc, mask, cell, W_q, W_k, v_a: (sp, enc.mean(1), mask.float() / mask.sum(-1, keepdim=True)),
     "nb06_crossing_share": -0.5,
     "nb06_has_crossing": lambda links: False,
     "nb06_best_aer": "none",

@@ -23,7 +23,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from helpers.exercises import nb05_code as checkers
 from helpers.exercises.engine import Verdict
 from helpers.exercises.kinds import choice_answer, number_answer
 from helpers.exercises.limits import TimeLimit, time_limit_message
@@ -169,70 +168,7 @@ def choice_checker(
                          other=f"{what}不对：{{answer!r}}。", normalise=lambda x: norm(expected) if norm(x) in valid else norm(x))
 
 
-# --- the seven code exercises of notebook 05 ---------------------------------------------------
-
-_NB = "05_computation"
-_CODE = [
-    ("masked_softmax", "带掩码的 softmax (masked softmax)",
-     "实现 masked_softmax(scores, mask)：scores 形状 [..., S]，mask 为 bool（True 表示可以关注），形状与 scores 相同。"
-     "返回 [..., S] 的注意力权重：被遮住的位置权重为 0，其余位置之和为 1；整行都被遮住时返回全 0（不能出现 NaN）。Eq. (9-37)",
-     ["softmax 在最后一维 (dim=-1) 上做：每个目标位置在所有源位置上的权重之和为 1。",
-      "先把被遮住的分数设为 -inf：scores.masked_fill(~mask, float('-inf'))，再 torch.softmax(..., dim=-1)。",
-      "整行都是 -inf 时 softmax 得到 NaN；最后再 weights.masked_fill(~mask, 0.0)，被遮住的位置（包括整行）都变成 0。"]),
-    ("dot_score", "点积打分 (dot score)",
-     "实现 dot_score(query, keys)：query [B, T, D]，keys [B, S, D]，返回分数 [B, T, S]，"
-     "score[b, t, s] = query[b, t] · keys[b, s]。Eq. (9-40) dot",
-     ["每个查询 (query) 要和每个键 (key) 做点积，结果是 T × S 的矩阵。",
-      "批量矩阵乘法：query @ keys.transpose(1, 2)，[B, T, D] @ [B, D, S]。",
-      "不要除以 √D（那是缩放点积 scaled dot），也不要做 softmax。"]),
-    ("general_score", "一般形式打分 (general score)",
-     "实现 general_score(query, keys, W_a)：query [B, T, Dq]，keys [B, S, Dk]，W_a [Dq, Dk]，"
-     "返回 [B, T, S]，score = h_tᵀ W_a h̄_s。Eq. (9-40) general",
-     ["先把查询变换到键的空间：query @ W_a 的形状是 [B, T, Dk]。",
-      "再与键做点积：(query @ W_a) @ keys.transpose(1, 2)。",
-      "注意 W_a 不要转置：qᵀ W_a k 中 W_a 的行对应 query 的维度 Dq。"]),
-    ("additive_score", "加法形式打分 (additive score)",
-     "实现 additive_score(query, keys, W_q, W_k, v_a)：query [B, T, Dq]，keys [B, S, Dk]，W_q [H, Dq]，W_k [H, Dk]，"
-     "v_a [H]，返回 [B, T, S]，score = v_aᵀ tanh(W_q h_t + W_k h̄_s)。Eq. (9-40) additive (Bahdanau)",
-     ["分别变换：query @ W_q.T 得到 [B, T, H]，keys @ W_k.T 得到 [B, S, H]。",
-      "用广播相加：[B, T, 1, H] + [B, 1, S, H] -> [B, T, S, H]，再取 tanh。",
-      "最后与 v_a 做点积：torch.tanh(...) @ v_a 得到 [B, T, S]。"]),
-    ("context_vector", "上下文向量 (context vector)",
-     "实现 context_vector(weights, values)：weights [B, T, S]（每行之和为 1 或全 0），values [B, S, Dv]，"
-     "返回 [B, T, Dv]，c_t = Σ_s α_ts h̄_s。Eq. (9-38)",
-     ["上下文向量是值 (values) 的加权和，权重是注意力权重 α。",
-      "对源位置 s 求和：一个批量矩阵乘法就够了，weights @ values。",
-      "不要再做 softmax，也不要除以 S：权重已经归一化了。"]),
-    ("attention_vector", "注意力向量 (attention vector)",
-     "实现 attention_vector(context, h, W_c)：context [B, T, H]，h [B, T, H]，W_c [H, 2H]，"
-     "返回 [B, T, H]，h̃_t = tanh(W_c [c_t; h_t])。Eq. (9-39)",
-     ["[c_t; h_t] 表示把两个向量首尾拼接 (concatenate)，上下文向量在前。",
-      "torch.cat([context, h], dim=-1) 得到 [B, T, 2H]，乘 W_c.T 得到 [B, T, H]。",
-      "一个小例子 (a worked example)：H = 1，c = [0.5]，h = [1.0]，W_c = [[2, -1]]：[c; h] = [0.5, 1.0]，"
-      "W_c [c; h] = 2·0.5 − 1·1.0 = 0，tanh(0) = 0。代码里也是这三步：拼接、乘 W_c 的转置、tanh。"]),
-    ("hard_attention", "硬注意力 (hard attention)",
-     "实现 hard_attention(scores, mask)：scores [B, T, S]，mask [B, S]（bool，True 表示可以关注），返回 one-hot 权重 "
-     "[B, T, S]：每个目标位置只关注未被遮住的位置中分数最大的那一个；整句都被遮住时返回全 0。",
-     ["硬注意力 = 在未被遮住的位置里取 arg-max，权重是 one-hot。",
-      "mask[:, None, :] 把 [B, S] 对齐到 [B, T, S]；先 masked_fill(~mask[:, None, :], -inf) 再 argmax(dim=-1)。",
-      "torch.nn.functional.one_hot(index, S).float() 得到 one-hot；再乘 mask[:, None, :] 让全被遮住的行变成 0。"]),
-]  # fmt: skip
-
-for _id, _title, _prompt, _hints in _CODE:
-    register(
-        Exercise(
-            id=_id,
-            notebook=_NB,
-            title=_title,
-            prompt=_prompt,
-            solution=getattr(checkers, _id),
-            checker=getattr(checkers, f"check_{_id}"),
-            hints=_hints,
-        )
-    )
-
-
-# Register the notebook-specific exercises (helpers/exercises/nb01.py … nb07.py); kept last on purpose:
+# Register the exercises of each notebook (helpers/exercises/nb01.py … nb07.py); kept last on purpose:
 # each of those modules imports ``Exercise`` and ``register`` from this package.
 def _register_notebook_modules() -> None:
     import importlib

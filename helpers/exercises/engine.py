@@ -66,8 +66,9 @@ class Case:
     expected: torch.Tensor
     shape_label: str  # e.g. "[B, T, S]"
 
-    def args(self) -> list[torch.Tensor]:
-        return [x.clone() for x in self.inputs.values()]  # clones: in-place edits cannot hurt us
+    def args(self) -> list:
+        # clones: in-place edits cannot hurt us; a non-tensor input (a function such as an RNN cell) as is
+        return [x.clone() if isinstance(x, torch.Tensor) else x for x in self.inputs.values()]
 
 
 def gen(seed: int) -> torch.Generator:
@@ -119,9 +120,10 @@ def _first_mismatch(out: torch.Tensor, expected: torch.Tensor) -> str:
 
 
 def describe_case(case: Case, out: torch.Tensor | None = None) -> str:
-    shapes = "，".join(f"{k} {list(v.shape)}" for k, v in case.inputs.items())
+    tensors = {k: v for k, v in case.inputs.items() if isinstance(v, torch.Tensor)}
+    shapes = "，".join(f"{k} {list(v.shape)}" for k, v in tensors.items())
     text = f"\n测试用例 (test case)：{case.label}；输入形状 (input shapes)：{shapes}。"
-    small = all(v.numel() <= 24 for v in case.inputs.values())
+    small = len(tensors) == len(case.inputs) and all(v.numel() <= 24 for v in tensors.values())
     if small:
         text += "\n输入 (inputs)：" + "；".join(f"{k} = {fmt(v)}" for k, v in case.inputs.items())
     if out is not None and out.shape == case.expected.shape:
