@@ -182,3 +182,21 @@ def test_tie_alpha_on_a_torch_vector_names_the_vector():
     result = check("nb04_tie_alpha", torch.tensor([0.5, 0.5]))
     assert not result.passed
     assert "α 向量" in result.message and "internal" not in result.message
+
+
+@pytest.mark.notebook  # starts a kernel (about 6 s)
+def test_endless_loop_is_stopped_inside_a_jupyter_kernel():
+    """The classroom case: the answer runs in an IPython kernel (its main thread, SIGALRM on Linux/macOS)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    source = ("from helpers.exercises import check, limits\n"
+              "limits.TIME_LIMIT = 0.3\n"
+              "def forever(q, k):\n"
+              "    while True:\n"
+              "        pass\n"
+              "print(check('dot_score', forever).message.splitlines()[0])")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    NotebookClient(nb, timeout=30, kernel_name="python3").execute()
+    printed = "".join(o.get("text", "") for o in nb.cells[0].outputs)
+    assert "超时 (time limit)" in printed

@@ -3,9 +3,10 @@
 What the room holds:
 
 * ``engine``      Verdict, Case, ``run_cases`` (runs a code answer on fixed cases), ``read_number``
-* ``kinds``       the answer kinds: ``number_answer``, ``choice_answer``, ``expect_function``
+* ``kinds``       the answer kinds: ``number_answer``, ``choice_answer``, ``function_answer``
 * ``limits``      the time limit on a student's code (超时 after ``limits.TIME_LIMIT`` seconds)
-* ``nb01`` … ``nb07``, ``nb05_code``   one module of exercises per notebook, mostly data
+* ``nb01`` … ``nb07``   one module of exercises per notebook, mostly data (prompts, hints, known mistakes);
+  ``nb05_code`` and ``nb05_steps`` hold the checkers of notebook 05's code exercises
 
 What a reader imports: ``from helpers.exercises import EXERCISES, check``. ``check(exercise_id,
 answer)`` never raises, whatever the answer does (an exception, ``SystemExit``, an endless loop);

@@ -1,9 +1,15 @@
-"""Machinery shared by the code-exercise checkers (``helpers.exercises.nb05_code``).
+"""Machinery shared by the checkers (``helpers.exercises.nb05_code`` and the notebook modules).
 
 A checker runs the student's function on a few fixed test cases (random tensors from a private
 generator, plus edge cases), never lets an exception escape, and turns the first failure into a
 specific diagnosis in Chinese with the English term. Each case knows its expected output, computed
 with plain torch; each exercise supplies a ``diagnose(case, out)`` that names typical mistakes.
+Outputs of the wrong kind (complex numbers, integers where weights belong) are named before the
+values are compared.
+
+``call_answer(fn, *args)`` is how every checker runs a student's code: under the time limit of
+``helpers.exercises.limits``, with whatever it raises (``SystemExit`` included) handed back as a
+value. ``read_number`` reads a numeric answer, quoted or not.
 """
 
 from __future__ import annotations
