@@ -32,6 +32,7 @@ __all__ = [
     "EXERCISES",
     "CheckResult",
     "Exercise",
+    "LazyExercise",
     "Verdict",
     "check",
     "choice_checker",
@@ -52,6 +53,25 @@ class Exercise:
     solution: Any  # the reference callable or value
     checker: Callable[[Any], Verdict]
     hints: list[str] = field(default_factory=list)  # from gentle to revealing
+
+
+class LazyExercise(Exercise):
+    """An Exercise whose ``.solution`` is computed on first use by ``solve()`` (from a trained model, the
+    shipped metrics or the corpus), so that ``import helpers.exercises`` stays fast."""
+
+    def __init__(self, *, solve, **fields):
+        self._solve, self._value = solve, None
+        super().__init__(solution=None, **fields)
+
+    @property
+    def solution(self):
+        if self._value is None:
+            self._value = self._solve()
+        return self._value
+
+    @solution.setter
+    def solution(self, value):  # dataclass __init__ assigns the placeholder None here
+        self._value = value
 
 
 @dataclass

@@ -5,8 +5,7 @@
 * ``nb01_bleu_by_length`` (code) ``bleu_by_length(lengths, hyps, refs, buckets)``: corpus char-BLEU per
                           source-length bucket, the computation behind the plot
 
-``LazyAnswer`` is a reference answer computed on first use (from the shipped models' metrics or the
-corpus), so that importing ``helpers.exercises`` stays fast.
+The reading answer comes from the shipped models' metrics, computed on first use (``LazyExercise``).
 """
 
 from __future__ import annotations
@@ -14,40 +13,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers.exercises import Exercise, register
+from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import Trap, function_answer, number_answer, percent
 from helpers.metrics import bleu, sentence_bleu
 
 _NB = "01_information_bottleneck"
 METRICS_PATH = Path(__file__).resolve().parents[1] / "pretrained" / "metrics.json"
-
-
-class LazyAnswer:
-    """A reference answer computed when first needed: ``LazyAnswer(fn, *args).value``."""
-
-    def __init__(self, fn, *args):
-        self._fn, self._args, self._done, self._value = fn, args, False, None
-
-    @property
-    def value(self):
-        if not self._done:
-            self._value, self._done = self._fn(*self._args), True
-        return self._value
-
-    def __float__(self):
-        return float(self.value)
-
-    def __str__(self):
-        return str(self.value)
-
-    def __repr__(self):
-        return repr(self.value)
-
-
-def resolve(answer):
-    """The value of a LazyAnswer; any other answer unchanged."""
-    return answer.value if isinstance(answer, LazyAnswer) else answer
 
 
 def load_metrics() -> dict | None:
@@ -102,18 +74,14 @@ check_read_bleu = number_answer(
 )
 
 
-def _read_bleu_checker(answer) -> Verdict:
-    return check_read_bleu(resolve(answer))
-
-
-register(Exercise(
+register(LazyExercise(
     id="nb01_read_bleu",
     notebook=_NB,
     title="读图：无注意力模型在 31-40 词的句子上得几分？",
     prompt="在“BLEU 与源句子长度”的折线图上，读出无注意力模型 none 在源句子长度 31-40 词这一组的 char-BLEU"
            "（0~1 之间的小数，误差 ±0.03 以内算对）。",
-    solution=LazyAnswer(bucket_bleu, "none", READ_BUCKET),
-    checker=_read_bleu_checker,
+    solve=lambda: bucket_bleu("none", READ_BUCKET),
+    checker=check_read_bleu,
     hints=["横轴是源句子长度的分组，找到“31-40”；none 是红色虚线。",
            "纵轴是 char-BLEU，范围 0~1；也可以打印画图用的数字表来核对。",
            "核对的方法 (how to check)：先找到 (31, 40) 在 buckets 里的下标 k，再看 scores['none'][k]；"

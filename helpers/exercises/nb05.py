@@ -17,7 +17,7 @@ import math
 import re
 from functools import cache
 
-from helpers.exercises import Exercise, nb05_code, nb05_steps, register
+from helpers.exercises import Exercise, LazyExercise, nb05_code, nb05_steps, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict
 from helpers.exercises.kinds import near, number_answer, outside
 
@@ -195,19 +195,6 @@ def padding_weights() -> tuple[float, float, int]:
     return float(pad.sum()), float(pad.max()), int(pad.numel())
 
 
-class ModelNumber:
-    """A reference number computed from a model on first use: ``float(x)`` computes it."""
-
-    def __init__(self, compute):
-        self._compute = compute
-
-    def __float__(self) -> float:
-        return float(self._compute())
-
-    def __repr__(self) -> str:
-        return f"{float(self):.4f}"
-
-
 def _single_padding_weight() -> float | None:
     """The weight of one padding position, when there are several (else the trap is skipped)."""
     _, single, count = padding_weights()
@@ -230,7 +217,7 @@ check_padding_weight = number_answer(
 )
 
 
-register(Exercise(
+register(LazyExercise(
     id="nb05_padding_weight",
     notebook=NB,
     title="不加掩码时填充位置分到的权重 (padding weight)",
@@ -238,7 +225,7 @@ register(Exercise(
            f"make_model('luong-general', seed={PADDING_SEED}) 算第 1 步解码的注意力权重。"
            "不加掩码 (without the mask) 时，第一个（较短的）句子的所有填充位置一共分到了多少权重？"
            "从表格或图中读出，填一个数（精确到 0.01）。",
-    solution=ModelNumber(lambda: padding_weights()[0]),
+    solve=lambda: padding_weights()[0],
     checker=check_padding_weight,
     hints=["看第 9 节“不加掩码”那一行：短句在真实词之后还有几个 <pad> 位置。",
            "把这些 <pad> 位置的权重加起来（不是只看其中一个）。",

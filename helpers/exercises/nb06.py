@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from helpers.exercises import Exercise, register
+from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import choice_answer, function_answer, near, number_answer, percent
-from helpers.exercises.nb01 import LazyAnswer, load_metrics, resolve
+from helpers.exercises.nb01 import load_metrics
 
 _NB = "06_training"
 
@@ -25,7 +25,7 @@ def crossing_share(split: str = "test") -> float:
     return float(corpus_stats()["crossing_share"][split])
 
 
-_check_crossing_share = number_answer(
+check_crossing_share = number_answer(
     lambda: crossing_share("test"), 0.005,
     unfinished="请填入一个 0 到 1 之间的小数，例如 0.5。",
     passed="正确：test 划分中 {expected:.1%} 的句对至少有一对交叉的对齐连线。",
@@ -36,16 +36,12 @@ _check_crossing_share = number_answer(
 )
 
 
-def check_crossing_share(answer) -> Verdict:
-    return _check_crossing_share(resolve(answer))
-
-
-register(Exercise(
+register(LazyExercise(
     id="nb06_crossing_share",
     notebook=_NB,
     title="读数：test 中对齐交叉的句对占多少？",
     prompt="在 test 划分中，金标准对齐 (gold alignment) 至少有一对交叉连线的句对占多大比例？填 0~1 之间的小数（精确到 0.005）。",
-    solution=LazyAnswer(crossing_share, "test"),
+    solve=lambda: crossing_share("test"),
     checker=check_crossing_share,
     hints=["语料统计 corpus_stats() 里有一项 'crossing_share'，按划分 (split) 给出。",
            "stats['crossing_share']['test'] 就是答案；注意不要看成 train 的。",
@@ -132,7 +128,7 @@ def best_aer_model() -> str | None:
     return min(scored, key=scored.get) if scored else None
 
 
-_check_best_aer = choice_answer(
+check_best_aer = choice_answer(
     best_aer_model,
     unfinished="请填入模型名，例如 'luong-dot'。",
     passed="正确：{expected} 的 AER 最低，它的注意力最接近金标准对齐。",
@@ -146,16 +142,12 @@ _check_best_aer = choice_answer(
 )
 
 
-def check_best_aer(answer) -> Verdict:
-    return _check_best_aer(resolve(answer))
-
-
-register(Exercise(
+register(LazyExercise(
     id="nb06_best_aer",
     notebook=_NB,
     title="读表：哪个模型的对齐最准？",
     prompt="在预训练模型的比较表中，哪个模型在 test 上的 AER（对齐错误率）最低？填模型名，例如 'luong-dot'。",
-    solution=LazyAnswer(best_aer_model),
+    solve=best_aer_model,
     checker=check_best_aer,
     hints=["看比较表的 AER 一列；无注意力模型 none 没有这一项。",
            "AER 是错误率 (error rate)：数值越小，注意力越接近金标准对齐。",

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from helpers.exercises import Exercise, register
+from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import Trap, choice_answer, function_answer, number_answer, outside
 
@@ -26,24 +26,6 @@ YESTERDAY_SENTENCE = "tom ate an apple yesterday ."
 YESTERDAY_TOKEN = "昨天"
 AER_SENTENCE = "the cat that i saw is black ."
 AER_TOLERANCE = 0.006  # titles show two decimals
-
-
-class _LazyExercise(Exercise):
-    """An Exercise whose ``.solution`` is computed on first use by ``solve()`` (e.g. from a trained model)."""
-
-    def __init__(self, *, solve, **fields):
-        self._solve, self._value = solve, None
-        super().__init__(solution=None, **fields)
-
-    @property
-    def solution(self):
-        if self._value is None:
-            self._value = self._solve()
-        return self._value
-
-    @solution.setter
-    def solution(self, value):  # dataclass __init__ assigns the placeholder None here
-        self._value = value
 
 
 _MEMO: dict = {}
@@ -115,7 +97,7 @@ check_yesterday_word = choice_answer(
 )
 
 
-register(_LazyExercise(
+register(LazyExercise(
     id="nb07_yesterday_word",
     notebook=NOTEBOOK,
     title="“昨天”看的是哪个英文词？(which source word for 昨天)",
@@ -159,7 +141,7 @@ check_aer_reading = number_answer(
 )
 
 
-register(_LazyExercise(
+register(LazyExercise(
     id="nb07_aer_reading",
     notebook=NOTEBOOK,
     title="从标题读出 AER (read the AER off a title)",
