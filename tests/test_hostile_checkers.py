@@ -85,6 +85,23 @@ def test_endless_loop_outside_the_main_thread_is_stopped(short_limit):
         stop[0] = True
 
 
+def test_without_sigalrm_the_watched_thread_stops_the_loop(short_limit, monkeypatch):
+    """Windows has no signal.setitimer: the same check on the main thread takes the thread path."""
+    monkeypatch.setattr(limits, "_alarm_usable", lambda: False)
+    ticks = [0]
+
+    def spin(q, k):
+        deadline = time.monotonic() + 5  # ends by itself should the stop ever fail
+        while time.monotonic() < deadline:
+            ticks[0] += 1
+
+    result = check("dot_score", spin)
+    assert "超时" in result.message
+    before = ticks[0]
+    time.sleep(0.1)
+    assert ticks[0] == before
+
+
 def test_a_quick_answer_is_not_cut_short_by_the_limit():
     assert check("dot_score", EXERCISES["dot_score"].solution).passed
 
@@ -184,19 +201,25 @@ def test_tie_alpha_on_a_torch_vector_names_the_vector():
     assert "α 向量" in result.message and "internal" not in result.message
 
 
-@pytest.mark.notebook  # starts a kernel (about 6 s)
+@pytest.mark.notebook  # starts a kernel (a few seconds)
 def test_endless_loop_is_stopped_inside_a_jupyter_kernel():
-    """The classroom case: the answer runs in an IPython kernel (its main thread, SIGALRM on Linux/macOS)."""
+    """The classroom case: the answer runs in an IPython kernel (its main thread: SIGALRM on Linux/macOS).
+    The kernel loads limits.py on its own, without torch, so that the test stays quick."""
     import nbformat
     from nbclient import NotebookClient
 
-    source = ("from helpers.exercises import check, limits\n"
-              "limits.TIME_LIMIT = 0.3\n"
-              "def forever(q, k):\n"
+    source = ("import importlib.util\n"
+              f"spec = importlib.util.spec_from_file_location('limits', {limits.__file__!r})\n"
+              "limits = importlib.util.module_from_spec(spec)\n"
+              "spec.loader.exec_module(limits)\n"
+              "def forever():\n"
               "    while True:\n"
               "        pass\n"
-              "print(check('dot_score', forever).message.splitlines()[0])")
+              "try:\n"
+              "    limits.run_limited(forever, seconds=0.3)\n"
+              "except limits.TimeLimit:\n"
+              "    print('stopped by', 'SIGALRM' if limits._alarm_usable() else 'thread')")
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
     NotebookClient(nb, timeout=30, kernel_name="python3").execute()
     printed = "".join(o.get("text", "") for o in nb.cells[0].outputs)
-    assert "超时 (time limit)" in printed
+    assert "stopped by SIGALRM" in printed

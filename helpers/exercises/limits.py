@@ -13,6 +13,9 @@ How the call is stopped:
   caller gets ``TimeLimit`` at once and ``TimeLimit`` is injected into the helper thread
   (``PyThreadState_SetAsyncExc``), which stops a Python loop at its next bytecode.
 
+A ``SIGALRM`` timer that the caller armed itself is left alone: the call then runs under that
+timer only (this also covers a student's answer that calls ``check()`` again).
+
 On every platform a single long call into C (one huge ``torch`` matrix product, ``time.sleep``)
 is only interrupted when it returns to Python; on Windows such a call finishes in the background
 after the verdict. An answer that catches ``BaseException`` itself (a bare ``except:`` inside a
@@ -24,8 +27,6 @@ from __future__ import annotations
 import ctypes
 import signal
 import threading
-
-import torch
 
 TIME_LIMIT = 5.0  # seconds per call of the student's code
 
@@ -55,6 +56,8 @@ def _with_alarm(fn, args, seconds: float):
 
 
 def _with_thread(fn, args, seconds: float):
+    import torch  # here, not at the top: this module stays importable without torch
+
     box: dict = {}
     grad = torch.is_grad_enabled()  # grad mode is per thread: carry the caller's over
 
