@@ -137,7 +137,7 @@ def describe_case(case: Case, out: torch.Tensor | None = None) -> str:
     return text
 
 
-def _arity_problem(fn, n_args: int, signature: str) -> str | None:
+def arity_problem(fn, n_args: int, signature: str) -> str | None:
     try:
         inspect.signature(fn).bind(*range(n_args))
     except TypeError:
@@ -151,7 +151,7 @@ def _arity_problem(fn, n_args: int, signature: str) -> str | None:
     return None
 
 
-def _type_problem(out, case: Case) -> str | None:
+def type_problem(out, case: Case) -> str | None:
     if isinstance(out, torch.Tensor):
         return None
     kind = type(out).__name__
@@ -164,7 +164,7 @@ def _type_problem(out, case: Case) -> str | None:
     return f"应返回 torch.Tensor，实际返回 (got) {kind}。{tip}"
 
 
-def _dtype_problem(out: torch.Tensor, case: Case, integer_ok: bool) -> str | None:
+def dtype_problem(out: torch.Tensor, case: Case, integer_ok: bool) -> str | None:
     """Complex outputs never fit; integer or bool outputs only where ``integer_ok`` (one-hot weights)."""
     if out.is_complex():
         return (f"输出是复数 (complex numbers, {out.dtype})：注意力的计算全在实数 (real numbers) 上进行。"
@@ -176,7 +176,7 @@ def _dtype_problem(out: torch.Tensor, case: Case, integer_ok: bool) -> str | Non
             "或整数除法 //；需要时用 .float() 转换。")
 
 
-def _shape_problem(out: torch.Tensor, case: Case) -> str | None:
+def shape_problem(out: torch.Tensor, case: Case) -> str | None:
     want = list(case.expected.shape)
     got = list(out.shape)
     if got == want:
@@ -208,7 +208,7 @@ def run_cases(
             "例如 check('…', my_fn)，注意不要写成 my_fn(...)。",
             {"kind": "type"},
         )
-    problem = _arity_problem(answer, len(cases[0].inputs), signature)
+    problem = arity_problem(answer, len(cases[0].inputs), signature)
     if problem:
         return Verdict(False, problem, {"kind": "arity"})
     for n, case in enumerate(cases, start=1):
@@ -225,13 +225,13 @@ def run_cases(
                 f"{NOT_FINISHED}：你的函数返回了 None。请把 `return None` 换成你的计算结果。",
                 {"kind": "unfinished"},
             )
-        for kind, check in (("type", _type_problem), ("shape", _shape_problem)):
+        for kind, check in (("type", type_problem), ("shape", shape_problem)):
             problem = check(out, case)
             if problem and kind == "shape" and shape_tip is not None:
                 problem += shape_tip(case, out)
             if problem:
                 return Verdict(False, problem + describe_case(case), {"kind": kind, "case": n})
-        problem = _dtype_problem(out, case, integer_ok)
+        problem = dtype_problem(out, case, integer_ok)
         if problem:
             return Verdict(False, problem + describe_case(case), {"kind": "dtype", "case": n})
         out = out.detach()

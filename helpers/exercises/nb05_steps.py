@@ -22,16 +22,16 @@ from helpers.exercises.engine import (
     NOT_FINISHED,
     Case,
     Verdict,
-    _arity_problem,
-    _dtype_problem,
-    _shape_problem,
-    _type_problem,
+    arity_problem,
     call_answer,
     close,
     describe_case,
+    dtype_problem,
     exception_text,
     gen,
     randn,
+    shape_problem,
+    type_problem,
 )
 from helpers.exercises.nb05_code import _lengths_mask, masked_softmax
 
@@ -95,7 +95,7 @@ def run_step_cases(answer, cases: list[Case], signature: str, names: tuple[str, 
     if not callable(answer):
         return Verdict(False, f"请传入一个函数 (a function) {signature}，而不是 {type(answer).__name__}。",
                        {"kind": "type"})
-    problem = _arity_problem(answer, len(cases[0].inputs), signature)
+    problem = arity_problem(answer, len(cases[0].inputs), signature)
     if problem:
         return Verdict(False, problem, {"kind": "arity"})
     wanted = f"({', '.join(names)})"
@@ -114,7 +114,7 @@ def run_step_cases(answer, cases: list[Case], signature: str, names: tuple[str, 
                            + describe_case(case), {"kind": "type", "case": n})
         parts = [Case(case.label, case.inputs, e, s) for e, s in zip(case.expected, shapes)]
         for name, part, value in zip(names, parts, out):
-            problem = _type_problem(value, part) or _shape_problem(value, part) or _dtype_problem(value, part, False)
+            problem = type_problem(value, part) or shape_problem(value, part) or dtype_problem(value, part, False)
             if problem:
                 return Verdict(False, f"返回值 {name}：{problem}" + describe_case(case), {"kind": "type", "case": n})
         out = tuple(v.detach() for v in out)
