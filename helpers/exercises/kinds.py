@@ -3,7 +3,7 @@
 * ``number_answer``  a number read off a plot or a table: within ``tol`` of the reference, or one of
                      the known wrong readings (``Trap``: a percentage, another model's value, 1 − x)
 * ``choice_answer``  a word, a name or a title out of a known set: the expected one, a known wrong
-                     one with its reason, a near-miss with a suggestion (不计入提示), or anything else
+                     one with its reason, a near-miss with a suggestion (which uses up no hint), or anything else
 * ``function_answer`` a function run on cases: first the two questions of every code exercise, finished
                      yet (None) and a function at all (``expect_function``), then the exercise's own cases
 
