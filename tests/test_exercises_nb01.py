@@ -1,23 +1,11 @@
 """Exercises of notebook 01 (BLEU by source length): solutions pass, mistakes are named."""
 
-import math
 
 import pytest
+from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
 
-from helpers.exercises import EXERCISES, check, reset_hints
+from helpers.exercises import EXERCISES, check
 from helpers.metrics import bleu, sentence_bleu
-
-
-@pytest.fixture(autouse=True)
-def _fresh_hints():
-    reset_hints()
-    yield
-    reset_hints()
-
-
-def test_read_bleu_solution_passes():
-    result = check("nb01_read_bleu", EXERCISES["nb01_read_bleu"].solution)
-    assert result.passed, result.message
 
 
 def test_read_bleu_accepts_a_reading_within_tolerance():
@@ -36,16 +24,6 @@ def test_read_bleu_attention_model_value_is_diagnosed():
 
     result = check("nb01_read_bleu", bucket_bleu("luong-general", (31, 40)))
     assert not result.passed and "注意力模型" in result.message
-
-
-@pytest.mark.parametrize("hostile", [None, "abc", math.nan, True, [0.5]])
-def test_read_bleu_never_raises_on_hostile_answers(hostile):
-    assert not check("nb01_read_bleu", hostile).passed
-
-
-def test_bleu_by_length_solution_passes():
-    result = check("nb01_bleu_by_length", EXERCISES["nb01_bleu_by_length"].solution)
-    assert result.passed, result.message
 
 
 def test_bleu_by_length_solution_on_a_hand_case():
@@ -90,8 +68,3 @@ def test_bleu_by_length_zero_for_empty_bucket_is_diagnosed():
     result = check("nb01_bleu_by_length", zero)
     assert not result.passed and "None" in result.message
 
-
-@pytest.mark.parametrize("hostile", [None, "abc", math.nan, lambda *a: 1 / 0, lambda *a: {"1-10": 1.0}])
-def test_bleu_by_length_never_raises_on_hostile_answers(hostile):
-    result = check("nb01_bleu_by_length", hostile)
-    assert not result.passed and result.message

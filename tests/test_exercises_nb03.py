@@ -1,22 +1,11 @@
 """Exercises of notebook 03 (Fig. 9-22): the solutions pass, typical mistakes get a specific message."""
 
-import math
 
 import numpy as np
 import pytest
+from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
 
-from helpers.exercises import EXERCISES, check, reset_hints
-
-
-@pytest.fixture(autouse=True)
-def _fresh_hints():
-    reset_hints()
-    yield
-    reset_hints()
-
-
-def test_peak_word_solution_passes():
-    assert check("nb03_peak_word", EXERCISES["nb03_peak_word"].solution).passed
+from helpers.exercises import check
 
 
 def test_peak_word_accepts_spaces_and_capitals():
@@ -27,16 +16,6 @@ def test_peak_word_accepts_spaces_and_capitals():
 def test_peak_word_wrong_answer_names_the_mistake(wrong, phrase):
     result = check("nb03_peak_word", wrong)
     assert not result.passed and phrase in result.message
-
-
-@pytest.mark.parametrize("hostile", [None, 3, math.nan, ["student"], b"student"])
-def test_peak_word_never_raises_on_hostile_answers(hostile):
-    assert not check("nb03_peak_word", hostile).passed
-
-
-def test_peak_source_solution_passes():
-    result = check("nb03_peak_source", EXERCISES["nb03_peak_source"].solution)
-    assert result.passed, result.message
 
 
 def test_peak_source_reading_a_column_is_diagnosed():
@@ -77,14 +56,3 @@ def test_peak_source_missing_word_must_give_none():
     result = check("nb03_peak_source", never_none)
     assert not result.passed and "None" in result.message
 
-
-@pytest.mark.parametrize("hostile", [None, "abc", math.nan, lambda *a: 1 / 0, lambda: None])
-def test_peak_source_never_raises_on_hostile_answers(hostile):
-    result = check("nb03_peak_source", hostile)
-    assert not result.passed and result.message
-
-
-def test_second_failure_shows_more_hints():
-    first = check("nb03_peak_word", "am").message
-    second = check("nb03_peak_word", "am").message
-    assert first.count("提示") < second.count("提示")

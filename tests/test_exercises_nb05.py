@@ -5,28 +5,17 @@ import math
 
 import pytest
 import torch
+from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
 
-from helpers.exercises import EXERCISES, check, nb05, reset_hints
+from helpers.exercises import EXERCISES, check, nb05
 
 IDS = ["nb05_context_shape", "nb05_padding_weight"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_hints():
-    reset_hints()
-    yield
-    reset_hints()
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_exercise_is_registered_for_notebook_05(exercise_id):
     ex = EXERCISES[exercise_id]
     assert ex.notebook == "05_computation" and ex.title and ex.prompt and len(ex.hints) >= 2
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_solution_passes(exercise_id):
-    assert check(exercise_id, EXERCISES[exercise_id].solution).passed
 
 
 # --------------------------------------------------------------------------- context shape
@@ -102,16 +91,3 @@ def test_padding_weight_names_the_typical_mistake(wrong, clue):
 
 
 # --------------------------------------------------------------------------- hostile answers
-HOSTILE = [None, "abc", float("nan"), float("inf"), object(), [1, "a"], True, {"x": 1}, lambda: 1, torch.ones(3)]
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-@pytest.mark.parametrize("answer", HOSTILE, ids=[f"hostile{i}" for i in range(len(HOSTILE))])
-def test_hostile_answers_never_raise_and_never_pass(exercise_id, answer):
-    result = check(exercise_id, answer)
-    assert not result.passed and result.message
-
-
-@pytest.mark.parametrize("exercise_id", IDS)
-def test_unfinished_answer_says_not_finished(exercise_id):
-    assert "尚未完成" in check(exercise_id, None).message

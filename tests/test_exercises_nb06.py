@@ -1,22 +1,11 @@
 """Exercises of notebook 06 (corpus and model comparison): solutions pass, mistakes are named."""
 
-import math
 from itertools import combinations
 
 import pytest
+from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
 
-from helpers.exercises import EXERCISES, check, reset_hints
-
-
-@pytest.fixture(autouse=True)
-def _fresh_hints():
-    reset_hints()
-    yield
-    reset_hints()
-
-
-def test_crossing_share_solution_passes():
-    assert check("nb06_crossing_share", EXERCISES["nb06_crossing_share"].solution).passed
+from helpers.exercises import EXERCISES, check
 
 
 def test_crossing_share_as_percentage_is_diagnosed():
@@ -30,16 +19,6 @@ def test_crossing_share_of_train_split_is_diagnosed():
 
     result = check("nb06_crossing_share", corpus_stats()["crossing_share"]["train"])
     assert not result.passed and "train" in result.message
-
-
-@pytest.mark.parametrize("hostile", [None, "abc", math.nan, True, [0.5]])
-def test_crossing_share_never_raises_on_hostile_answers(hostile):
-    assert not check("nb06_crossing_share", hostile).passed
-
-
-def test_links_cross_solution_passes():
-    result = check("nb06_has_crossing", EXERCISES["nb06_has_crossing"].solution)
-    assert result.passed, result.message
 
 
 def test_links_cross_solution_on_hand_cases():
@@ -71,23 +50,8 @@ def test_links_cross_returning_a_count_is_diagnosed():
     assert not result.passed and "bool" in result.message
 
 
-@pytest.mark.parametrize("hostile", [None, "abc", math.nan, lambda *a: 1 / 0, lambda: True])
-def test_links_cross_never_raises_on_hostile_answers(hostile):
-    result = check("nb06_has_crossing", hostile)
-    assert not result.passed and result.message
-
-
-def test_best_aer_solution_passes():
-    result = check("nb06_best_aer", EXERCISES["nb06_best_aer"].solution)
-    assert result.passed, result.message
-
-
 @pytest.mark.parametrize("wrong,phrase", [("none", "没有注意力矩阵"), ("transformer", "没有这个模型")])
 def test_best_aer_wrong_answer_names_the_mistake(wrong, phrase):
     result = check("nb06_best_aer", wrong)
     assert not result.passed and phrase in result.message
 
-
-@pytest.mark.parametrize("hostile", [None, 3, math.nan, ["bahdanau"]])
-def test_best_aer_never_raises_on_hostile_answers(hostile):
-    assert not check("nb06_best_aer", hostile).passed

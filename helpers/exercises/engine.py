@@ -1,9 +1,15 @@
-"""Machinery shared by the code-exercise checkers (``helpers.exercises.nb05_code``).
+"""Machinery shared by the checkers (``helpers.exercises.nb05_code`` and the notebook modules).
 
 A checker runs the student's function on a few fixed test cases (random tensors from a private
 generator, plus edge cases), never lets an exception escape, and turns the first failure into a
 specific diagnosis in Chinese with the English term. Each case knows its expected output, computed
 with plain torch; each exercise supplies a ``diagnose(case, out)`` that names typical mistakes.
+Outputs of the wrong kind (complex numbers, integers where weights belong) are named before the
+values are compared.
+
+``call_answer(fn, *args)`` is how every checker runs a student's code: under the time limit of
+``helpers.exercises.limits``, with whatever it raises (``SystemExit`` included) handed back as a
+value. ``read_number`` reads a numeric answer, quoted or not.
 """
 
 from __future__ import annotations
@@ -14,7 +20,34 @@ from dataclasses import dataclass, field
 
 import torch
 
+from helpers.exercises.limits import TimeLimit, run_limited
+
 NOT_FINISHED = "尚未完成 (not finished yet)"
+QUOTES = "'\"“”‘’「」"
+
+
+def call_answer(fn, *args):
+    """``(fn(*args), None)``, or ``(None, exc)`` for whatever the student's code raised.
+
+    Runs under the time limit of ``helpers.exercises.limits``; ``SystemExit``, ``KeyboardInterrupt``
+    and the like come back as ``exc`` too. Only ``TimeLimit`` goes on, up to ``check()``.
+    """
+    try:
+        return run_limited(fn, *args), None
+    except TimeLimit:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - an answer may raise anything, SystemExit included
+        return None, exc
+
+
+def exception_text(exc: BaseException, limit: int = 300) -> str:
+    """``Type: first line of the message`` of what an answer raised."""
+    text = str(exc).strip().splitlines()[0][:limit] if str(exc).strip() else ""
+    tip = {
+        SystemExit: "（不要在函数里调用 exit() / sys.exit()：用 return 返回结果。）",
+        KeyboardInterrupt: "（运行被中断 (interrupted)：再运行一次检查。）",
+    }.get(type(exc), "")
+    return f"{type(exc).__name__}: {text}{tip}"
 
 
 @dataclass
@@ -39,8 +72,9 @@ class Case:
     expected: torch.Tensor
     shape_label: str  # e.g. "[B, T, S]"
 
-    def args(self) -> list[torch.Tensor]:
-        return [x.clone() for x in self.inputs.values()]  # clones: in-place edits cannot hurt us
+    def args(self) -> list:
+        # clones: in-place edits cannot hurt us; a non-tensor input (a function such as an RNN cell) as is
+        return [x.clone() if isinstance(x, torch.Tensor) else x for x in self.inputs.values()]
 
 
 def gen(seed: int) -> torch.Generator:
@@ -55,6 +89,8 @@ def randn(g: torch.Generator, *shape: int, scale: float = 1.0) -> torch.Tensor:
 def close(a, b, atol: float = 1e-4) -> bool:
     """Same shape and numerically equal (NaN equals NaN)."""
     if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor) or a.shape != b.shape:
+        return False
+    if a.is_complex() != b.is_complex():
         return False
     return bool(torch.allclose(a.double(), b.double(), atol=atol, rtol=1e-4, equal_nan=True))
 
@@ -90,9 +126,10 @@ def _first_mismatch(out: torch.Tensor, expected: torch.Tensor) -> str:
 
 
 def describe_case(case: Case, out: torch.Tensor | None = None) -> str:
-    shapes = "，".join(f"{k} {list(v.shape)}" for k, v in case.inputs.items())
+    tensors = {k: v for k, v in case.inputs.items() if isinstance(v, torch.Tensor)}
+    shapes = "，".join(f"{k} {list(v.shape)}" for k, v in tensors.items())
     text = f"\n测试用例 (test case)：{case.label}；输入形状 (input shapes)：{shapes}。"
-    small = all(v.numel() <= 24 for v in case.inputs.values())
+    small = len(tensors) == len(case.inputs) and all(v.numel() <= 24 for v in tensors.values())
     if small:
         text += "\n输入 (inputs)：" + "；".join(f"{k} = {fmt(v)}" for k, v in case.inputs.items())
     if out is not None and out.shape == case.expected.shape:
@@ -100,7 +137,7 @@ def describe_case(case: Case, out: torch.Tensor | None = None) -> str:
     return text
 
 
-def _arity_problem(fn, n_args: int, signature: str) -> str | None:
+def arity_problem(fn, n_args: int, signature: str) -> str | None:
     try:
         inspect.signature(fn).bind(*range(n_args))
     except TypeError:
@@ -114,7 +151,7 @@ def _arity_problem(fn, n_args: int, signature: str) -> str | None:
     return None
 
 
-def _type_problem(out, case: Case) -> str | None:
+def type_problem(out, case: Case) -> str | None:
     if isinstance(out, torch.Tensor):
         return None
     kind = type(out).__name__
@@ -127,7 +164,19 @@ def _type_problem(out, case: Case) -> str | None:
     return f"应返回 torch.Tensor，实际返回 (got) {kind}。{tip}"
 
 
-def _shape_problem(out: torch.Tensor, case: Case) -> str | None:
+def dtype_problem(out: torch.Tensor, case: Case, integer_ok: bool) -> str | None:
+    """Complex outputs never fit; integer or bool outputs only where ``integer_ok`` (one-hot weights)."""
+    if out.is_complex():
+        return (f"输出是复数 (complex numbers, {out.dtype})：注意力的计算全在实数 (real numbers) 上进行。"
+                "检查是否用了 torch.fft、复数常数 1j 或 .to(torch.complex64)；结果应是浮点张量 (float)。")
+    if out.is_floating_point() or integer_ok or not case.expected.is_floating_point():
+        return None
+    return (f"输出的数据类型是 {out.dtype}（整数或布尔 (integer / bool)），应为浮点数 (float)：这些数值是小数，"
+            "取整会丢掉它们。检查是否用了 .long()、.int()、torch.zeros(..., dtype=torch.long) "
+            "或整数除法 //；需要时用 .float() 转换。")
+
+
+def shape_problem(out: torch.Tensor, case: Case) -> str | None:
     want = list(case.expected.shape)
     got = list(out.shape)
     if got == want:
@@ -145,6 +194,7 @@ def run_cases(
     diagnose: Callable[[Case, torch.Tensor], tuple[str, str] | None],
     exception_tip: str = "",
     shape_tip: Callable[[Case, torch.Tensor], str] | None = None,
+    integer_ok: bool = False,
 ) -> Verdict:
     """Run ``answer`` on every case; return a Verdict for the first failure, or a pass."""
     if answer is None:
@@ -158,16 +208,14 @@ def run_cases(
             "例如 check('…', my_fn)，注意不要写成 my_fn(...)。",
             {"kind": "type"},
         )
-    problem = _arity_problem(answer, len(cases[0].inputs), signature)
+    problem = arity_problem(answer, len(cases[0].inputs), signature)
     if problem:
         return Verdict(False, problem, {"kind": "arity"})
     for n, case in enumerate(cases, start=1):
-        try:
-            with torch.no_grad():
-                out = answer(*case.args())
-        except (Exception, SystemExit) as exc:
-            text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
-            msg = f"你的函数抛出了异常 (raised an exception): {type(exc).__name__}: {text}"
+        with torch.no_grad():
+            out, exc = call_answer(answer, *case.args())
+        if exc is not None:
+            msg = f"你的函数抛出了异常 (raised an exception): {exception_text(exc)}"
             if exception_tip:
                 msg += f"\n{exception_tip}"
             return Verdict(False, msg + describe_case(case), {"kind": "exception", "case": n})
@@ -177,12 +225,15 @@ def run_cases(
                 f"{NOT_FINISHED}：你的函数返回了 None。请把 `return None` 换成你的计算结果。",
                 {"kind": "unfinished"},
             )
-        for kind, check in (("type", _type_problem), ("shape", _shape_problem)):
+        for kind, check in (("type", type_problem), ("shape", shape_problem)):
             problem = check(out, case)
             if problem and kind == "shape" and shape_tip is not None:
                 problem += shape_tip(case, out)
             if problem:
                 return Verdict(False, problem + describe_case(case), {"kind": kind, "case": n})
+        problem = dtype_problem(out, case, integer_ok)
+        if problem:
+            return Verdict(False, problem + describe_case(case), {"kind": "dtype", "case": n})
         out = out.detach()
         if close(out, case.expected):
             continue
@@ -234,19 +285,55 @@ def softmaxed_probe(out: torch.Tensor, expected_scores: torch.Tensor) -> tuple[s
     return None
 
 
-def read_number(answer, unfinished: str) -> tuple[float | None, Verdict | None]:
+def _strip_quotes(text: str) -> str:
+    text = text.strip()
+    while len(text) >= 2 and text[0] in QUOTES and text[-1] in QUOTES:
+        text = text[1:-1].strip()
+    return text
+
+
+def _is_complex(answer) -> bool:
+    if isinstance(answer, complex):
+        return True
+    if isinstance(answer, torch.Tensor):
+        return answer.is_complex()
+    kind = getattr(getattr(answer, "dtype", None), "kind", None)  # numpy scalars and arrays
+    return kind == "c"
+
+
+def _size(answer) -> int:
+    try:
+        return int(answer.numel()) if isinstance(answer, torch.Tensor) else len(answer)
+    except Exception:  # noqa: BLE001 - no length: a single thing
+        return 1
+
+
+def read_number(answer, unfinished: str, vector_tip: str = "") -> tuple[float | None, Verdict | None]:
     """Parse a student's numeric answer: ``(value, None)``, or ``(None, a failing Verdict)`` that says why.
 
-    ``unfinished`` is what to fill in, shown after "尚未完成" when the answer is None.
+    ``unfinished`` is what to fill in, shown after "尚未完成" when the answer is None. A number
+    in a string reads the same as the number itself: ``'0.5'``, ``"0.5"``, ``' 0.5 '``, ``"'0.5'"``.
+    ``vector_tip`` is added when the answer holds several numbers.
     """
     if answer is None:
         return None, Verdict(False, f"{NOT_FINISHED}：{unfinished}", {"kind": "unfinished"})
     if isinstance(answer, bool):
         return None, Verdict(False, "请填入一个数 (a number)，而不是 True/False。", {"kind": "type"})
-    try:
-        value = float(answer)
-    except Exception:  # noqa: BLE001 - TypeError, ValueError, OverflowError or torch's RuntimeError
-        return None, Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。", {"kind": "type"})
+    if isinstance(answer, str):
+        answer = _strip_quotes(answer)
+    if _is_complex(answer):
+        return None, Verdict(False, f"你填的是复数 (a complex number) {answer!r:.40}：这里要一个实数 (a real number)。",
+                             {"kind": "type", "mistake": "complex"})
+    value, exc = call_answer(float, answer)
+    if isinstance(exc, OverflowError):
+        return None, Verdict(False, "这是一个数，但太大了 (too large)：它超出了浮点数的范围 (about 1.8e308)。"
+                                    "这里的答案都是普通大小的小数，检查是否多写了几位或用了 **。",
+                             {"kind": "value", "mistake": "huge"})
+    if exc is not None:
+        tip = vector_tip if vector_tip and _size(answer) > 1 else ""
+        if not tip and _size(answer) > 1 and not isinstance(answer, (str, bytes, dict)):
+            tip = "（你填了好几个数：只填一个。）"
+        return None, Verdict(False, f"请填入一个数 (a number)，而不是 {type(answer).__name__}。{tip}", {"kind": "type"})
     if value != value or value in (float("inf"), float("-inf")):
         return None, Verdict(False, "你的答案不是有限的数 (NaN / inf)。", {"kind": "value"})
     return value, None

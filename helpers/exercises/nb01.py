@@ -5,8 +5,7 @@
 * ``nb01_bleu_by_length`` (code) ``bleu_by_length(lengths, hyps, refs, buckets)``: corpus char-BLEU per
                           source-length bucket, the computation behind the plot
 
-``LazyAnswer`` is a reference answer computed on first use (from the shipped models' metrics or the
-corpus), so that importing ``helpers.exercises`` stays fast.
+The reading answer comes from the shipped models' metrics, computed on first use (``LazyExercise``).
 """
 
 from __future__ import annotations
@@ -14,39 +13,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers.exercises import Exercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict, read_number
+from helpers.exercises import Exercise, LazyExercise, register
+from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
+from helpers.exercises.kinds import Trap, function_answer, number_answer, percent
 from helpers.metrics import bleu, sentence_bleu
 
 _NB = "01_information_bottleneck"
 METRICS_PATH = Path(__file__).resolve().parents[1] / "pretrained" / "metrics.json"
-
-
-class LazyAnswer:
-    """A reference answer computed when first needed: ``LazyAnswer(fn, *args).value``."""
-
-    def __init__(self, fn, *args):
-        self._fn, self._args, self._done, self._value = fn, args, False, None
-
-    @property
-    def value(self):
-        if not self._done:
-            self._value, self._done = self._fn(*self._args), True
-        return self._value
-
-    def __float__(self):
-        return float(self.value)
-
-    def __str__(self):
-        return str(self.value)
-
-    def __repr__(self):
-        return repr(self.value)
-
-
-def resolve(answer):
-    """The value of a LazyAnswer; any other answer unchanged."""
-    return answer.value if isinstance(answer, LazyAnswer) else answer
 
 
 def load_metrics() -> dict | None:
@@ -72,42 +45,47 @@ def bucket_bleu(model: str, bucket: tuple[int, int]) -> float | None:
 
 # --------------------------------------------------------------------------- nb01_read_bleu
 READ_BUCKET = (31, 40)
+_OTHER_MODELS = ("bahdanau", "luong-dot", "luong-general", "luong-concat")
 
 
-def check_read_bleu(answer) -> Verdict:
-    answer = resolve(answer)
-    value, problem = read_number(answer, "请填入从图上读出的数，例如 0.5。")
-    if problem:
-        return problem
-    expected = bucket_bleu("none", READ_BUCKET)
-    if expected is None:
-        return Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。", {"kind": "value"})
-    tol = 0.03
-    if abs(value - expected) <= tol:
-        return Verdict(True, f"读数正确：约 {expected:.2f}。比训练集最长句子还长的句子上，无注意力模型的 BLEU 明显下降。",
-                       {"kind": "pass"})
-    if value > 1 and abs(value / 100 - expected) <= tol:
-        return Verdict(False, f"{value:g} 像是百分制：图上的 BLEU 在 0~1 之间，请写成小数。", {"kind": "value"})
-    for other in ("bahdanau", "luong-dot", "luong-general", "luong-concat"):
+def _another_model(value: float, expected: float) -> bool:
+    """The reading is the value of an attention model (not the no-attention model)."""
+    return _which_model(value, expected) is not None
+
+
+def _which_model(value: float, expected: float) -> str | None:
+    for other in _OTHER_MODELS:
         score = bucket_bleu(other, READ_BUCKET)
-        if score is not None and abs(value - score) <= 0.01 and abs(score - expected) > tol:
-            return Verdict(False, f"{value:g} 是注意力模型 {other} 的数值：题目问的是无注意力模型 none（红色虚线）。",
-                           {"kind": "value"})
-    side = "偏大 (too large)" if value > expected else "偏小 (too small)"
-    return Verdict(False, f"读数不对：{value:g} {side}。请看横轴“31-40”处的红色虚线。", {"kind": "value"})
+        if score is not None and abs(value - score) <= 0.01 and abs(score - expected) > 0.03:
+            return other
+    return None
 
 
-register(Exercise(
+check_read_bleu = number_answer(
+    lambda: bucket_bleu("none", READ_BUCKET), 0.03,
+    unfinished="请填入从图上读出的数，例如 0.5。",
+    passed="读数正确：约 {expected:.2f}。比训练集最长句子还长的句子上，无注意力模型的 BLEU 明显下降。",
+    traps=[percent(0.03, "{value:g} 像是百分制：图上的 BLEU 在 0~1 之间，请写成小数。"),
+           Trap(_another_model, lambda value, expected, side: f"{value:g} 是注意力模型 {_which_model(value, expected)} "
+                                                              "的数值：题目问的是无注意力模型 none（红色虚线）。")],
+    wrong="读数不对：{value:g} {side}。请看横轴“31-40”处的红色虚线。",
+    missing=lambda exc: Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。",
+                                {"kind": "value"}),
+)
+
+
+register(LazyExercise(
     id="nb01_read_bleu",
     notebook=_NB,
     title="读图：无注意力模型在 31-40 词的句子上得几分？",
     prompt="在“BLEU 与源句子长度”的折线图上，读出无注意力模型 none 在源句子长度 31-40 词这一组的 char-BLEU"
            "（0~1 之间的小数，误差 ±0.03 以内算对）。",
-    solution=LazyAnswer(bucket_bleu, "none", READ_BUCKET),
+    solve=lambda: bucket_bleu("none", READ_BUCKET),
     checker=check_read_bleu,
     hints=["横轴是源句子长度的分组，找到“31-40”；none 是红色虚线。",
            "纵轴是 char-BLEU，范围 0~1；也可以打印画图用的数字表来核对。",
-           "scores['none'][buckets.index((31, 40))] 就是答案。"],
+           "核对的方法 (how to check)：先找到 (31, 40) 在 buckets 里的下标 k，再看 scores['none'][k]；"
+           "它应和图上红色虚线在“31-40”处的高度一致。"],
 ))
 
 
@@ -172,31 +150,25 @@ def _same(a, b) -> bool:
     return True
 
 
+@function_answer("bleu_by_length(lengths, hyps, refs, buckets)", "nb01_bleu_by_length")
 def check_bleu_by_length(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请实现 bleu_by_length(lengths, hyps, refs, buckets) 并把函数传进来。",
-                       {"kind": "unfinished"})
-    if not callable(answer):
-        return Verdict(False, f"请传入一个函数 (a function)，而不是 {type(answer).__name__}。", {"kind": "type"})
     lengths, hyps, refs = _data()
     cases = [("五个长度区间，最后一个是空的 (an empty bucket)", _BUCKETS),
              ("区间边界正好落在句子长度上 (bounds are inclusive)", [(4, 9), (12, 18), (24, 24), (33, 35)]),
              ("只有一个区间", [(1, 50)])]
     for label, buckets in cases:
         expected = bleu_by_length(lengths, hyps, refs, buckets)
-        try:
-            out = answer(list(lengths), list(hyps), list(refs), list(buckets))
-        except Exception as exc:
-            return Verdict(False, f"函数运行出错 (your function raised) {type(exc).__name__}: {exc}（用例：{label}）。"
+        out, exc = call_answer(answer, list(lengths), list(hyps), list(refs), list(buckets))
+        if exc is not None:
+            return Verdict(False, f"函数运行出错 (your function raised) {exception_text(exc)}（用例：{label}）。"
                                   "空的区间没有句子，bleu([], []) 会出错：这时返回 None。", {"kind": "error", "case": label})
         if out is None:
             return Verdict(False, f"{NOT_FINISHED}：函数返回了 None。", {"kind": "unfinished"})
         if isinstance(out, dict):
             return Verdict(False, "应返回一个列表 (a list)，每个区间一个数，顺序与 buckets 相同；你返回了字典。",
                            {"kind": "type", "case": label})
-        try:
-            out = list(out)
-        except TypeError:
+        out, exc = call_answer(list, out)
+        if exc is not None:
             return Verdict(False, f"应返回一个列表 (a list)，你返回了 {type(out).__name__}。", {"kind": "type"})
         if len(out) != len(buckets):
             return Verdict(False, f"用例“{label}”：有 {len(buckets)} 个区间，应返回 {len(buckets)} 个数，你返回了 "

@@ -12,7 +12,16 @@ from __future__ import annotations
 import numpy as np
 
 from helpers.exercises import Exercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict, read_number
+from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
+from helpers.exercises.kinds import (
+    choice_answer,
+    function_answer,
+    near,
+    number_answer,
+    outside,
+    percent,
+    plain,
+)
 
 _NB = "02_origins"
 
@@ -21,13 +30,22 @@ def _as_array(out):
     """The student's output as a float array, or (None, message) when it cannot be one."""
     if isinstance(out, (str, bytes, dict, set)) or callable(out):
         return None, f"应返回一个二维数组 (a 2-D array)，实际返回 (got) {type(out).__name__}。"
-    try:
-        if hasattr(out, "detach"):  # a torch tensor
-            out = out.detach().cpu().numpy()
-        arr = np.asarray(out, dtype=float)
-    except Exception:
+    arr, exc = call_answer(numeric_array, out)
+    if exc is not None:
         return None, f"返回值无法转成数值数组 (cannot be converted to a numeric array)：{type(out).__name__}。"
+    if arr is None:
+        return None, "返回的是复数 (complex numbers)：权重是实数 (real numbers)，请不要用复数运算。"
     return arr, None
+
+
+def numeric_array(out):
+    """``out`` (numpy, torch or nested lists) as a float array; None for complex values."""
+    if hasattr(out, "detach"):  # a torch tensor
+        out = out.detach().cpu().numpy()
+    arr = np.asarray(out)
+    if arr.dtype.kind == "c":
+        return None
+    return np.asarray(arr, dtype=float)
 
 
 # --------------------------------------------------------------------------- nb02_spotlight_weights
@@ -129,22 +147,14 @@ def _spot_diagnose(args, out, expected) -> str:
     return "数值不对 (wrong values)：与参考答案不一致。"
 
 
+@function_answer("spotlight_weights(h, w, cx, cy, radius)", "nb02_spotlight_weights")
 def check_spotlight_weights(answer) -> Verdict:
-    signature = "spotlight_weights(h, w, cx, cy, radius)"
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请先实现 {signature}，再运行检查。", {"kind": "unfinished"})
-    if not callable(answer):
-        return Verdict(False, f"请传入一个函数 (a function) {signature}，而不是 {type(answer).__name__}。"
-                              "注意写 check('nb02_spotlight_weights', my_spotlight_weights)，不要加括号。",
-                       {"kind": "type"})
     for n, (label, args) in enumerate(_spot_cases(), start=1):
         expected = spotlight_weights(*args)
-        try:
-            with np.errstate(all="ignore"):  # a NaN is diagnosed below, no need for numpy's warning
-                out = answer(*args)
-        except (Exception, SystemExit) as exc:
-            text = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
-            return Verdict(False, f"你的函数抛出了异常 (raised an exception): {type(exc).__name__}: {text}"
+        with np.errstate(all="ignore"):  # a NaN is diagnosed below, no need for numpy's warning
+            out, exc = call_answer(answer, *args)
+        if exc is not None:
+            return Verdict(False, f"你的函数抛出了异常 (raised an exception): {exception_text(exc, 200)}"
                                   + _describe(label, args), {"kind": "exception", "case": n})
         if out is None:
             return Verdict(False, f"{NOT_FINISHED}：你的函数返回了 None。请把 `return None` 换成你的权重图。",
@@ -178,8 +188,8 @@ register(Exercise(
     checker=check_spotlight_weights,
     hints=["先用 np.arange(h)[:, None] 和 np.arange(w)[None, :] 得到每个像素的 y（行）和 x（列），广播后形状是 [h, w]。",
            "inside = (x - cx)**2 + (y - cy)**2 <= radius**2 是一个布尔掩码；注意力要加起来等于 1，所以除以 inside.sum()。",
-           "inside.sum() 为 0 时不能除：if not inside.any(): return np.full((h, w), 1 / (h * w))；"
-           "否则 return inside / inside.sum()。"],
+           "一个小例子 (a worked example)：h = 3, w = 4, cx = 1, cy = 1, radius = 1 时，焦点内是像素 (行 1, 列 1) "
+           "和它上下左右 4 个像素，共 5 个，各得 1/5 = 0.2，其余为 0。inside.sum() 为 0 时不能除：先判断，再返回均匀分布。"],
 ))
 
 
@@ -190,33 +200,21 @@ _EGRET_AREA = 0.0105  # egret.mean(): the share of the picture the egret covers
 _EGRET_SHARE_014 = 0.1110  # the value printed in the notebook for radius 0.14
 
 
-def check_egret_share(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入一个 0 到 1 之间的小数，例如 0.25。", {"kind": "unfinished"})
-    if isinstance(answer, str):
-        return Verdict(False, f"请填入一个数 (a number)，不要加引号：写 0.25 而不是 {answer!r}。", {"kind": "type"})
-    value, problem = read_number(answer, "请填入一个 0 到 1 之间的小数，例如 0.25。")
-    if problem:
-        return problem
-    if abs(value - EGRET_SHARE) <= 0.01:
-        return Verdict(True, f"正确：半径 {EGRET_SHARE_RADIUS} 时白鹭分到约 {EGRET_SHARE:.1%} 的注意力，"
-                             f"而它只占画面约 {_EGRET_AREA:.1%}——焦点越小，注意力越集中。", {"kind": "pass"})
-    if abs(value / 100 - EGRET_SHARE) <= 0.01:
-        return Verdict(False, f"你填的像是百分数 (a percentage) {value:g}%：请写成 0 到 1 之间的小数 (a fraction)。",
-                       {"kind": "value", "mistake": "percent"})
-    if abs(value - _EGRET_SHARE_014) <= 0.005:
-        return Verdict(False, "这是半径 0.14 时的份额（笔记本里打印的那个数）。请把半径换成 0.05 重新计算。",
-                       {"kind": "value", "mistake": "radius"})
-    if abs(value - _EGRET_AREA) <= 0.002:
-        return Verdict(False, "这是白鹭占画面的面积比例 (area share)，与焦点无关；要的是 weights[egret].sum()。",
-                       {"kind": "value", "mistake": "area"})
-    if abs(value - (1 - EGRET_SHARE)) <= 0.01:
-        return Verdict(False, "你算的是白鹭以外 (everything but the egret) 的份额：用 weights[egret].sum()，不要取反。",
-                       {"kind": "value", "mistake": "complement"})
-    if not 0 <= value <= 1:
-        return Verdict(False, f"份额 (a share) 必须在 0 和 1 之间，你填的是 {value:g}。", {"kind": "value"})
-    side = "偏大 (too large)" if value > EGRET_SHARE else "偏小 (too small)"
-    return Verdict(False, f"数值不对：{value:g} {side}（允许误差 ±0.01）。", {"kind": "value"})
+check_egret_share = number_answer(
+    EGRET_SHARE, 0.01,
+    unfinished="请填入一个 0 到 1 之间的小数，例如 0.25。",
+    passed=f"正确：半径 {EGRET_SHARE_RADIUS} 时白鹭分到约 {EGRET_SHARE:.1%} 的注意力，"
+           f"而它只占画面约 {_EGRET_AREA:.1%}——焦点越小，注意力越集中。",
+    traps=[percent(0.01, "你填的像是百分数 (a percentage) {value:g}%：请写成 0 到 1 之间的小数 (a fraction)。", "percent"),
+           near(_EGRET_SHARE_014, 0.005, "这是半径 0.14 时的份额（笔记本里打印的那个数）。请把半径换成 0.05 重新计算。",
+                "radius"),
+           near(_EGRET_AREA, 0.002, "这是白鹭占画面的面积比例 (area share)，与焦点无关；要的是 weights[egret].sum()。",
+                "area"),
+           near(1 - EGRET_SHARE, 0.01, "你算的是白鹭以外 (everything but the egret) 的份额：用 weights[egret].sum()，"
+                                       "不要取反。", "complement"),
+           outside(0, 1, "份额 (a share) 必须在 0 和 1 之间，你填的是 {value:g}。")],
+    wrong="数值不对：{value:g} {side}（允许误差 ±0.01）。",
+)
 
 
 register(Exercise(
@@ -230,7 +228,7 @@ register(Exercise(
     hints=["复制第 2 节计算份额的那个单元格，只改半径这一个参数。",
            f"weights = spotlight_weights(scene.shape, EGRET_XY[0], EGRET_XY[1], {EGRET_SHARE_RADIUS})；"
            "egret = scene.min(axis=2) > 0.85。",
-           "答案是 float(weights[egret].sum())，是个小数，不是百分数。"],
+           "把布尔掩码 egret 选中的权重加起来：weights[egret].sum()；结果是 0 到 1 之间的小数，不要乘 100。"],
 ))
 
 
@@ -247,21 +245,21 @@ _NMT_WRONG = {
 }
 
 
-def check_first_nmt(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入第一作者的姓，例如 'Mnih'。", {"kind": "unfinished"})
-    if not isinstance(answer, str):
-        return Verdict(False, f"请填入一个字符串 (a string)，例如 'Mnih'，而不是 {type(answer).__name__}。",
-                       {"kind": "type"})
-    name = "".join(answer.split()).lower().replace("等", "").replace("etal.", "").replace("etal", "").strip("'\".")
-    if name.startswith("bahdanau"):
-        return Verdict(True, "正确：Bahdanau 等 (2014) 第一次把注意力用于机器翻译（加法形式），"
-                             "解码每个词时都对源句各位置重新分配权重。", {"kind": "pass"})
-    for key, why in _NMT_WRONG.items():
-        if name.startswith(key):
-            return Verdict(False, f"不对：{answer!r}。{why}", {"kind": "value"})
-    return Verdict(False, f"不对：{answer!r} 不在时间线上。请从时间线里的第一作者中选，例如 'Mnih'、'Luong'。",
-                   {"kind": "value"})
+def _author(text: str) -> str:
+    """A first author's name as typed: no 等 / et al., no quotes; 巴赫达瑙 reads as bahdanau."""
+    return plain(text).replace("等", "").replace("etal.", "").replace("etal", "").strip("'\".")
+
+
+check_first_nmt = choice_answer(
+    "bahdanau",
+    unfinished="请填入第一作者的姓，例如 'Mnih'。",
+    example="，例如 'Mnih'",
+    passed="正确：Bahdanau 等 (2014) 第一次把注意力用于机器翻译（加法形式），解码每个词时都对源句各位置重新分配权重。",
+    wrong={key: f"不对：{{answer!r}}。{why}" for key, why in _NMT_WRONG.items()},
+    other="不对：{answer!r} 不在时间线上。请从时间线里的第一作者中选，例如 'Mnih'、'Luong'。",
+    normalise=_author,
+    prefix=True,
+)
 
 
 register(Exercise(
@@ -274,5 +272,6 @@ register(Exercise(
     checker=check_first_nmt,
     hints=["看第 4 节的时间线和表格：红色的两项属于机器翻译。",
            "两项机器翻译工作中，更早的那一篇（2014 年）提出了加法形式。",
-           "答案是 'Bahdanau'。"],
+           "排除法 (by elimination)：Mnih (2014) 做的是图像，Luong (2015) 改进的是乘法形式；剩下那篇 2014 年的"
+           "机器翻译论文（标题里有 “jointly learning to align and translate”）的第一作者，就是要填的姓。"],
 ))

@@ -11,7 +11,8 @@ import numpy as np
 
 from helpers.decode import Translation
 from helpers.exercises import Exercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict
+from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
+from helpers.exercises.kinds import choice_answer, function_answer
 
 _NB = "03_idea"
 
@@ -27,19 +28,13 @@ _WRONG_WORDS = {
 }
 
 
-def check_peak_word(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入一个英文单词，例如 'am'。", {"kind": "unfinished"})
-    if not isinstance(answer, str):
-        return Verdict(False, f"请填入一个字符串 (a string)，而不是 {type(answer).__name__}。", {"kind": "type"})
-    word = "".join(answer.split()).lower().strip("'\"")
-    if word == "student":
-        return Verdict(True, "正确：输出“学生”时，权重几乎全部落在 “student” 上——两个词是一一对齐的 (aligned)。",
-                       {"kind": "pass"})
-    if word in _WRONG_WORDS:
-        return Verdict(False, f"不对：{answer!r}。{_WRONG_WORDS[word]}", {"kind": "value"})
-    return Verdict(False, f"不对：{answer!r} 不是源句子 'i am a student .' 里的词 (not a source token)。"
-                          "请从 i / am / a / student / . 中选。", {"kind": "value"})
+check_peak_word = choice_answer(
+    "student",
+    unfinished="请填入一个英文单词，例如 'am'。",
+    passed="正确：输出“学生”时，权重几乎全部落在 “student” 上——两个词是一一对齐的 (aligned)。",
+    wrong={word: f"不对：{{answer!r}}。{why}" for word, why in _WRONG_WORDS.items()},
+    other="不对：{answer!r} 不是源句子 'i am a student .' 里的词 (not a source token)。请从 i / am / a / student / . 中选。",
+)
 
 
 register(Exercise(
@@ -51,7 +46,8 @@ register(Exercise(
     checker=check_peak_word,
     hints=["热力图的每一行是一个解码步骤：找到纵轴上“学生”那一行。",
            "那一行里颜色最深（数值最大）的那一列，就是答案；它和“学生”意思相同。",
-           "答案是 'student'。"],
+           "照着做一遍 (worked)：“我”那一行最深的一格在 “i” 列，所以“我”对齐到 “i”。对“学生”那一行做同样的事，"
+           "填那一列上方的英文词。"],
 ))
 
 
@@ -106,20 +102,15 @@ def _cases():
     yield "“喜欢”出现两次，取第一次", _translation(src3, tgt3, att3), "喜欢", "like", "twice"
 
 
+@function_answer("peak_source_word(translation, target_word)", "nb03_peak_source")
 def check_peak_source(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请实现 peak_source_word(translation, target_word) 并把函数传进来。",
-                       {"kind": "unfinished"})
-    if not callable(answer):
-        return Verdict(False, f"请传入一个函数 (a function)，而不是 {type(answer).__name__}。", {"kind": "type"})
     for label, tr, word, expected, trap in _cases():
-        try:
-            out = answer(tr, word)
-        except Exception as exc:
+        out, exc = call_answer(answer, tr, word)
+        if exc is not None:
             extra = ""
             if isinstance(exc, IndexError):
                 extra = "提示：attention 比 src_tokens 多一列 (<eos>)，arg-max 可能落在那一列上，先截取前 len(src_tokens) 列。"
-            return Verdict(False, f"函数运行出错 (your function raised) {type(exc).__name__}: {exc}（用例：{label}）。{extra}",
+            return Verdict(False, f"函数运行出错 (your function raised) {exception_text(exc)}（用例：{label}）。{extra}",
                            {"kind": "error", "case": label})
         if out is None and expected is None:
             continue

@@ -15,7 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from helpers.exercises import Exercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict
+from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
+from helpers.exercises.kinds import choice_answer, expect_function, near, number_answer, percent
+from helpers.exercises.nb02 import numeric_array
 
 _NB = "04_framework"
 # The toy video site (helpers.widgets.toys) pulls in ipywidgets and matplotlib: imported lazily, so that
@@ -59,19 +61,15 @@ def _describe(label, inputs: dict, expected=None, got=None) -> str:
 
 def _run(answer, signature: str, exercise_id: str, cases, diagnose) -> Verdict:
     """Run ``answer`` on every case (label, inputs, expected); the first failure becomes the verdict."""
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请先实现 {signature}，再运行检查。", {"kind": "unfinished"})
-    if not callable(answer):
-        return Verdict(False, f"请传入一个函数 (a function) {signature}，而不是 {type(answer).__name__}。"
-                              f"写 check('{exercise_id}', 函数名)，函数名后面不要加括号。", {"kind": "type"})
+    problem = expect_function(answer, signature, exercise_id)
+    if problem:
+        return problem
     n = 0
     for n, (label, inputs, expected) in enumerate(cases, start=1):
-        try:
-            with np.errstate(all="ignore"):
-                out = answer(*[np.array(v, copy=True) for v in inputs.values()])
-        except (Exception, SystemExit) as exc:
-            text = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
-            return Verdict(False, f"你的函数抛出了异常 (raised an exception): {type(exc).__name__}: {text}"
+        with np.errstate(all="ignore"):
+            out, exc = call_answer(answer, *[np.array(v, copy=True) for v in inputs.values()])
+        if exc is not None:
+            return Verdict(False, f"你的函数抛出了异常 (raised an exception): {exception_text(exc, 200)}"
                                   + _describe(label, inputs), {"kind": "exception", "case": n})
         if out is None:
             return Verdict(False, f"{NOT_FINISHED}：你的函数返回了 None。请把 `return None` 换成你的结果。",
@@ -84,13 +82,13 @@ def _run(answer, signature: str, exercise_id: str, cases, diagnose) -> Verdict:
             tip = "只返回一个数组，不要返回元组 (tuple)。" if isinstance(out, tuple) else ""
             return Verdict(False, f"应返回一个一维数组 [Dv] (a 1-D array)，实际返回 (got) {type(out).__name__}。{tip}"
                                   + _describe(label, inputs), {"kind": "type", "case": n})
-        try:
-            if hasattr(out, "detach"):  # a torch tensor
-                out = out.detach().cpu().numpy()
-            arr = np.asarray(out, dtype=float)
-        except Exception:
+        arr, exc = call_answer(numeric_array, out)
+        if exc is not None:
             return Verdict(False, f"返回值无法转成数值数组 (cannot be converted to a numeric array)：{type(out).__name__}。"
                                   + _describe(label, inputs), {"kind": "type", "case": n})
+        if arr is None:
+            return Verdict(False, "返回的是复数 (complex numbers)：检索的权重和值都是实数 (real numbers)，请不要用复数运算。"
+                                  + _describe(label, inputs), {"kind": "dtype", "case": n})
         if arr.shape == expected.shape and np.allclose(arr, expected, atol=1e-6, rtol=1e-5):
             continue
         try:
@@ -293,7 +291,8 @@ register(Exercise(
     checker=check_hard_retrieve,
     hints=["先算相似度 s = keys @ query_vec（形状 [N]），硬注意力只看其中最大的一个。",
            "np.argmax(s) 给出最大值的下标；并列时它返回第一个，正好符合要求。",
-           "返回 values[int(np.argmax(keys @ query_vec))]——返回的是值 (Value)，不是下标，也不是键。"],
+           "一个小例子 (a worked example)：s = [0.2, 1.5, 1.5, -3] 时 np.argmax(s) = 1（并列取第一个），"
+           "所以返回 values[1]：一个形状 [Dv] 的值 (Value)，不是下标 1，也不是 keys[1]。"],
 ))
 
 
@@ -301,28 +300,29 @@ register(Exercise(
 PREDICT_QUERY = "湖边 小狗 游泳"
 
 
-def check_predict_video(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入一个视频标题（字符串），例如 '机器翻译实战'。", {"kind": "unfinished"})
+def _video_number(answer) -> Verdict | None:
+    """A video's number instead of its title."""
     if isinstance(answer, (int, np.integer)) and not isinstance(answer, bool) and 0 <= int(answer) < _N_VIDEOS:
         title = next(t for t, i in _TITLES.items() if i == int(answer))
-        return Verdict(False, f"请填视频的标题（字符串），而不是编号：编号 {int(answer)} 是《{title}》。",
-                       {"kind": "type"})
-    if not isinstance(answer, str):
-        return Verdict(False, f"请填入一个字符串 (a string)，例如 '机器翻译实战'，而不是 {type(answer).__name__}。",
-                       {"kind": "type"})
-    title = "".join(answer.split()).strip("《》\"'“”")
-    if title == "小狗学游泳":
-        return Verdict(True, "正确：“小狗 游泳”两个词都命中《小狗学游泳》（s = 2），“湖边”只命中《湖边白鹭捕鱼》（s = 1）。"
-                             "τ → 0 时 softmax 变成 one-hot，软注意力就成了硬注意力。", {"kind": "pass"})
-    if title == "湖边白鹭捕鱼":
-        return Verdict(False, "不对：《湖边白鹭捕鱼》只和查询共有一个词“湖边”（s = 1）。数一数每个标题与查询共有几个词。",
-                       {"kind": "value"})
-    if title in _TITLES:
-        return Verdict(False, f"不对：《{title}》和查询“{PREDICT_QUERY}”没有共有的词（s = 0）。", {"kind": "value"})
-    if title in ("加权混合", "所有视频", "混合"):
-        return Verdict(False, "τ → 0 时 α 不再是混合：它趋向 one-hot，只剩一个视频。", {"kind": "value"})
-    return Verdict(False, f"不对：{answer!r} 不是网站上的视频标题。可选：{'、'.join(_TITLES)}。", {"kind": "value"})
+        return Verdict(False, f"请填视频的标题（字符串），而不是编号：编号 {int(answer)} 是《{title}》。", {"kind": "type"})
+    return None
+
+
+_NO_MIX = "τ → 0 时 α 不再是混合：它趋向 one-hot，只剩一个视频。"
+check_predict_video = choice_answer(
+    "小狗学游泳",
+    unfinished="请填入一个视频标题（字符串），例如 '机器翻译实战'。",
+    example="，例如 '机器翻译实战'",
+    before=_video_number,
+    passed="正确：“小狗 游泳”两个词都命中《小狗学游泳》（s = 2），“湖边”只命中《湖边白鹭捕鱼》（s = 1）。"
+           "τ → 0 时 softmax 变成 one-hot，软注意力就成了硬注意力。",
+    wrong={"湖边白鹭捕鱼": "不对：《湖边白鹭捕鱼》只和查询共有一个词“湖边”（s = 1）。数一数每个标题与查询共有几个词。",
+           "加权混合": _NO_MIX, "所有视频": _NO_MIX, "混合": _NO_MIX},
+    options=_TITLES,
+    wrong_default=f"不对：《{{norm}}》和查询“{PREDICT_QUERY}”没有共有的词（s = 0）。",
+    other=f"不对：{{answer!r}} 不是网站上的视频标题。可选：{'、'.join(_TITLES)}。",
+    normalise=lambda text: "".join(text.split()).strip("《》\"'“”"),
+)
 
 
 register(Exercise(
@@ -335,7 +335,7 @@ register(Exercise(
     checker=check_predict_video,
     hints=["τ → 0 时 softmax(s / τ) 趋向 one-hot：只剩相似度 s 最大的那个视频。",
            "相似度 = 标题和查询共有的词的个数。分别数一数每个标题里有几个“湖边”“小狗”“游泳”。",
-           "《小狗学游泳》有 2 个共有的词，《湖边白鹭捕鱼》只有 1 个：答案是 '小狗学游泳'。"],
+           "数一个给你看：《湖边白鹭捕鱼》和查询共有“湖边”1 个词 (s = 1)。把其余五个标题也数一遍，s 最大的那个标题就是要填的。"],
 ))
 
 
@@ -344,36 +344,18 @@ TIE_QUERY, TIE_TAU, TIE_TITLE = "入门", 0.01, "钢琴入门教程"
 TIE_ALPHA = 0.5  # two titles share the top score 1: softmax splits the weight evenly
 
 
-def check_tie_alpha(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入一个 0 到 1 之间的数，例如 0.2。", {"kind": "unfinished"})
-    if isinstance(answer, str):
-        return Verdict(False, f"请填入一个数 (a number)，不要加引号：写 0.2 而不是 {answer!r}。", {"kind": "type"})
-    try:
-        if isinstance(answer, bool):
-            raise TypeError
-        value = float(answer)
-    except Exception:
-        kind = type(answer).__name__
-        tip = "（你可能填了整个 α 向量：只填《钢琴入门教程》那一项。）" if np.size(answer) > 1 else ""
-        return Verdict(False, f"请填入一个数 (a number)，而不是 {kind}。{tip}", {"kind": "type"})
-    if not np.isfinite(value):
-        return Verdict(False, f"你的答案 {value} 不是一个有限的数 (not a finite number)。", {"kind": "value"})
-    if abs(value - TIE_ALPHA) <= 0.01:
-        return Verdict(True, "正确：《注意力入门教程》和《钢琴入门教程》并列最高分，τ 再小，softmax 也只能把权重平分，"
-                             "各得 0.5；硬注意力却只能选第一个——这就是并列时两者的区别。", {"kind": "pass"})
-    if abs(value - 1) <= 0.01:
-        return Verdict(False, "不对：τ → 0 时 α 趋向 one-hot 的前提是最高分只有一个。这里有两个标题并列最高分。",
-                       {"kind": "value", "mistake": "one_hot"})
-    if abs(value) <= 0.01:
-        return Verdict(False, "0 是硬注意力的结果（并列时取第一个，即《注意力入门教程》）。软注意力在并列时怎样分配？",
-                       {"kind": "value", "mistake": "hard"})
-    if abs(value - 50) <= 1:
-        return Verdict(False, "你填的像是百分数 (a percentage)：请写成 0 到 1 之间的小数。", {"kind": "value"})
-    if abs(value - 1 / _N_VIDEOS) <= 0.01:
-        return Verdict(False, "这是均匀分布 (uniform) 的权重，对应 τ 很大的情况；这里 τ = 0.01 很小。", {"kind": "value"})
-    side = "偏大 (too large)" if value > TIE_ALPHA else "偏小 (too small)"
-    return Verdict(False, f"数值不对：{value:g} {side}（允许误差 ±0.01）。", {"kind": "value"})
+check_tie_alpha = number_answer(
+    TIE_ALPHA, 0.01,
+    unfinished="请填入一个 0 到 1 之间的数，例如 0.2。",
+    vector_tip="（你可能填了整个 α 向量：只填《钢琴入门教程》那一项。）",
+    passed="正确：《注意力入门教程》和《钢琴入门教程》并列最高分，τ 再小，softmax 也只能把权重平分，"
+           "各得 0.5；硬注意力却只能选第一个——这就是并列时两者的区别。",
+    traps=[near(1, 0.01, "不对：τ → 0 时 α 趋向 one-hot 的前提是最高分只有一个。这里有两个标题并列最高分。", "one_hot"),
+           near(0, 0.01, "0 是硬注意力的结果（并列时取第一个，即《注意力入门教程》）。软注意力在并列时怎样分配？", "hard"),
+           percent(0.01, "你填的像是百分数 (a percentage)：请写成 0 到 1 之间的小数。"),
+           near(1 / _N_VIDEOS, 0.01, "这是均匀分布 (uniform) 的权重，对应 τ 很大的情况；这里 τ = 0.01 很小。")],
+    wrong="数值不对：{value:g} {side}（允许误差 ±0.01）。",
+)
 
 
 register(Exercise(
@@ -386,5 +368,6 @@ register(Exercise(
     checker=check_tie_alpha,
     hints=[f"先看相似度：retrieve('{TIE_QUERY}').scores。有几个标题得到了最高分？",
            "τ 越小，不是最高分的标题权重越接近 0；但并列最高分的标题之间，exp(s / τ) 完全相同。",
-           f"两个标题并列：α 平分为 0.5 和 0.5。验证：retrieve('{TIE_QUERY}', temperature={TIE_TAU}).alpha[5]。"],
+           "两个标题并列最高分 s：它们的 exp(s / τ) 相同，其余标题的 exp 与之相比几乎为 0，"
+           f"所以 α ≈ exp(s/τ) / (exp(s/τ) + exp(s/τ))，化简即可。验证：retrieve('{TIE_QUERY}', temperature={TIE_TAU}).alpha[5]。"],
 ))

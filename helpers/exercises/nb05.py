@@ -1,7 +1,11 @@
-"""Reading exercises of notebook 05_computation (Fig. 9-25, Eq. (9-37)–(9-40)).
+"""Exercises of notebook 05_computation (Fig. 9-25, Eq. (9-37)–(9-40)): the table of all of them.
 
-The seven code exercises of notebook 05 live in ``helpers.exercises.nb05_code``; these two are not code:
-
+* the seven code exercises, one piece each (checkers in ``helpers.exercises.nb05_code``):
+  ``masked_softmax``, ``dot_score``, ``general_score``, ``additive_score``, ``context_vector``,
+  ``attention_vector``, ``hard_attention``; their prompts name the equation and the meaning of each
+  shape, never the expression, so the student derives it from the chapter
+* two code exercises that assemble a whole decoding step (checkers in ``helpers.exercises.nb05_steps``):
+  ``luong_step`` (with input feeding) and ``bahdanau_step``
 * ``nb05_context_shape``  predict the shape of the context vectors of Eq. (9-38) for a whole batch
 * ``nb05_padding_weight`` read off how much attention the padding gets when the mask is left out
                           (the reference is computed lazily from the untrained luong-general model)
@@ -13,10 +17,87 @@ import math
 import re
 from functools import cache
 
-from helpers.exercises import Exercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict, read_number
+from helpers.exercises import Exercise, LazyExercise, nb05_code, nb05_steps, register
+from helpers.exercises.engine import NOT_FINISHED, Verdict
+from helpers.exercises.kinds import near, number_answer, outside
 
 NB = "05_computation"
+
+# --------------------------------------------------------------------------- code exercises
+_CODE = [
+    ("masked_softmax", nb05_code, "带掩码的 softmax (masked softmax)",
+     "实现 masked_softmax(scores, mask)，即式 (9-37) 的归一化加上填充掩码。scores [..., S]：每个目标位置对 S 个源位置的"
+     "打分；mask 与 scores 同形状，bool，True 表示可以关注。返回注意力权重 [..., S]：被遮住的位置不分到权重，"
+     "其余位置构成一份完整的分配；整行都被遮住时返回全 0（不能出现 NaN）。",
+     ["softmax 在最后一维 (dim=-1) 上做：每个目标位置在所有源位置上的权重之和为 1。",
+      "先把被遮住的分数设为 -inf：scores.masked_fill(~mask, float('-inf'))，再 torch.softmax(..., dim=-1)。",
+      "整行都是 -inf 时 softmax 得到 NaN；最后再 weights.masked_fill(~mask, 0.0)，被遮住的位置（包括整行）都变成 0。"]),
+    ("dot_score", nb05_code, "点积打分 (dot score)",
+     "实现 dot_score(query, keys)：式 (9-40) 的 dot 打分函数。query [B, T, D] 是 T 个解码器状态 h_t（查询），"
+     "keys [B, S, D] 是 S 个编码器状态 h̄_s（键）。返回分数 [B, T, S]：score[b, t, s] 衡量第 t 个查询与第 s 个键有多匹配。",
+     ["每个查询 (query) 要和每个键 (key) 做点积，结果是 T × S 的矩阵。",
+      "批量矩阵乘法：query @ keys.transpose(1, 2)，[B, T, D] @ [B, D, S]。",
+      "不要除以 √D（那是缩放点积 scaled dot），也不要做 softmax。"]),
+    ("general_score", nb05_code, "一般形式打分 (general score)",
+     "实现 general_score(query, keys, W_a)：式 (9-40) 的 general 打分函数。query [B, T, Dq] 是解码器状态 h_t，"
+     "keys [B, S, Dk] 是编码器状态 h̄_s，W_a [Dq, Dk] 是这个打分函数的参数。返回分数 [B, T, S]。",
+     ["先把查询变换到键的空间：query @ W_a 的形状是 [B, T, Dk]。",
+      "再与键做点积：(query @ W_a) @ keys.transpose(1, 2)。",
+      "注意 W_a 不要转置：qᵀ W_a k 中 W_a 的行对应 query 的维度 Dq。"]),
+    ("additive_score", nb05_code, "加法形式打分 (additive score)",
+     "实现 additive_score(query, keys, W_q, W_k, v_a)：加法形式 (Bahdanau) 的打分函数，式 (9-40) 的 concat 一行"
+     "把 W_a 拆成作用于查询和键的两块。query [B, T, Dq]，keys [B, S, Dk]；W_q [H, Dq] 作用于查询，W_k [H, Dk] 作用于键，"
+     "v_a [H] 把 H 维的隐含表示变成一个分数。返回分数 [B, T, S]。",
+     ["分别变换：query @ W_q.T 得到 [B, T, H]，keys @ W_k.T 得到 [B, S, H]。",
+      "用广播相加：[B, T, 1, H] + [B, 1, S, H] -> [B, T, S, H]，再取 tanh。",
+      "最后与 v_a 做点积：torch.tanh(...) @ v_a 得到 [B, T, S]。"]),
+    ("context_vector", nb05_code, "上下文向量 (context vector)",
+     "实现 context_vector(weights, values)：式 (9-38) 的上下文向量。weights [B, T, S] 是注意力权重 α"
+     "（每行之和为 1，或整行为 0），values [B, S, Dv] 是编码器状态 h̄_s。返回每个目标位置的上下文向量 c_t，形状 [B, T, Dv]。",
+     ["上下文向量是值 (values) 的加权和，权重是注意力权重 α。",
+      "对源位置 s 求和：一个批量矩阵乘法就够了，weights @ values。",
+      "不要再做 softmax，也不要除以 S：权重已经归一化了。"]),
+    ("attention_vector", nb05_code, "注意力向量 (attention vector)",
+     "实现 attention_vector(context, h, W_c)：式 (9-39) 的注意力向量 h̃_t。context [B, T, H] 是上下文向量 c_t，"
+     "h [B, T, H] 是解码器状态 h_t，W_c [H, 2H] 是式 (9-39) 的参数。返回 h̃_t，形状 [B, T, H]。",
+     ["[c_t; h_t] 表示把两个向量首尾拼接 (concatenate)，上下文向量在前。",
+      "torch.cat([context, h], dim=-1) 得到 [B, T, 2H]，乘 W_c.T 得到 [B, T, H]。",
+      "一个小例子 (a worked example)：H = 1，c = [0.5]，h = [1.0]，W_c = [[2, -1]]：[c; h] = [0.5, 1.0]，"
+      "W_c [c; h] = 2·0.5 − 1·1.0 = 0，tanh(0) = 0。代码里也是这三步：拼接、乘 W_c 的转置、tanh。"]),
+    ("hard_attention", nb05_code, "硬注意力 (hard attention)",
+     "实现 hard_attention(scores, mask)：硬注意力 (hard attention) 的权重。scores [B, T, S] 是打分，"
+     "mask [B, S]（bool，True 表示可以关注）标出每个句子的真实词。返回权重 [B, T, S]：每个目标位置把全部注意力"
+     "放在一个未被遮住的源位置上——它最匹配的那一个；整句都被遮住时返回全 0。",
+     ["硬注意力 = 在未被遮住的位置里取 arg-max，权重是 one-hot。",
+      "mask[:, None, :] 把 [B, S] 对齐到 [B, T, S]；先 masked_fill(~mask[:, None, :], -inf) 再 argmax(dim=-1)。",
+      "torch.nn.functional.one_hot(index, S).float() 得到 one-hot；再乘 mask[:, None, :] 让全被遮住的行变成 0。"]),
+    ("luong_step", nb05_steps, "组装一步 Luong 解码（输入馈送）(one Luong step with input feeding)",
+     "实现 luong_step(emb, h_tilde_prev, h_prev, enc, mask, cell, W_a, W_c)：带输入馈送 (input feeding) 的一步 Luong "
+     "解码，用 general 打分。emb [B, E] 是上一个输出词 y_{t-1} 的词向量；h_tilde_prev [B, H] 是上一步的注意力向量 h̃_{t-1}；"
+     "h_prev [B, H] 是上一步的解码器状态；enc [B, S, H] 是编码器状态 h̄_s；mask [B, S]（True 表示可以关注）；"
+     "cell(x, h) 是 RNN 单元，x 的形状是 [B, E + H]；W_a [H, H] 是 general 打分的参数，W_c [H, 2H] 是式 (9-39) 的参数。"
+     "返回元组 (h_t, h̃_t, α_t)：新状态 [B, H]、注意力向量 [B, H]、注意力权重 [B, S]。可以调用你前面写好的函数。",
+     ["输入馈送 (input feeding)：上一步的 h̃_{t-1} 和词向量一起进 RNN，cell 的输入是两者的拼接，词向量在前。",
+      "Luong 的顺序：先用 RNN 得到 h_t，再拿 h_t 作查询 (query) 打分、做带掩码的 softmax、对 enc 加权求和得到 c_t，最后由式 (9-39) 得到 h̃_t。",
+      "形状走一遍 (worked)：B = 1, E = 3, H = 4, S = 5：x [1, 7] → h_t [1, 4] → 分数 [1, 5] → α_t [1, 5] → "
+      "c_t [1, 4] → [c_t; h_t] [1, 8] → h̃_t [1, 4]。一次一个查询时，α_t 用 unsqueeze(1) 变成 [1, 1, 5] 再与 enc 相乘。"]),
+    ("bahdanau_step", nb05_steps, "组装一步 Bahdanau 解码 (one Bahdanau step)",
+     "实现 bahdanau_step(emb, s_prev, enc, mask, cell, W_q, W_k, v_a)：一步 Bahdanau 解码，用加法形式打分。"
+     "emb [B, E] 是上一个输出词 y_{t-1} 的词向量；s_prev [B, H] 是上一步的解码器状态 s_{t-1}；enc [B, S, Dk] 是编码器的"
+     "注解 (annotations) h_j（双向编码器两个方向拼接而成，Dk 可以不等于 H）；mask [B, S]（True 表示可以关注）；"
+     "cell(x, s) 是 RNN 单元，x 的形状是 [B, E + Dk]；W_q [A, H]、W_k [A, Dk]、v_a [A] 是加法打分的参数。"
+     "返回元组 (s_t, c_t, α_t)：新状态 [B, H]、上下文向量 [B, Dk]、注意力权重 [B, S]。可以调用你前面写好的函数。",
+     ["Bahdanau 的查询 (query) 是上一步的状态 s_{t-1}：先做注意力，最后才更新状态。",
+      "打分用加法形式（你写的 additive_score 处理 [B, T, ·]，这里 T = 1：可以 unsqueeze(1) 再 squeeze(1)），"
+      "归一化用带掩码的 softmax，c_t 是 enc 的加权和；然后 cell 的输入是 [词向量; c_t]。",
+      "形状走一遍 (worked)：B = 1, E = 3, H = 4, Dk = 6, A = 5, S = 5：W_q s_{t-1} [1, 5]，W_k h_j [1, 5, 5]，"
+      "分数 [1, 5]，α_t [1, 5]，c_t [1, 6]，[y; c_t] [1, 9]，s_t [1, 4]。"]),
+]  # fmt: skip
+
+for _id, _module, _title, _prompt, _hints in _CODE:
+    register(Exercise(id=_id, notebook=NB, title=_title, prompt=_prompt, solution=getattr(_module, _id),
+                      checker=getattr(_module, f"check_{_id}"), hints=_hints))
+
 
 # --------------------------------------------------------------------------- context shape
 CONTEXT_SHAPE = (2, 5, 128)  # B = 2, T = 5, H = 128 (S = 7 is summed away)
@@ -114,44 +195,29 @@ def padding_weights() -> tuple[float, float, int]:
     return float(pad.sum()), float(pad.max()), int(pad.numel())
 
 
-class ModelNumber:
-    """A reference number computed from a model on first use: ``float(x)`` computes it."""
-
-    def __init__(self, compute):
-        self._compute = compute
-
-    def __float__(self) -> float:
-        return float(self._compute())
-
-    def __repr__(self) -> str:
-        return f"{float(self):.4f}"
+def _single_padding_weight() -> float | None:
+    """The weight of one padding position, when there are several (else the trap is skipped)."""
+    _, single, count = padding_weights()
+    return single if count > 1 else None
 
 
-def check_padding_weight(answer) -> Verdict:
-    value, problem = read_number(answer, "请填入一个 0 到 1 之间的数。")
-    if problem:
-        return problem
-    try:
-        total, single, count = padding_weights()
-    except Exception as exc:  # noqa: BLE001 - a missing model must not raise into the notebook
-        return Verdict(False, f"无法计算参考答案 (cannot compute the reference)：{exc}", {"kind": "error"})
-    if abs(value - total) <= 0.01:
-        return Verdict(True, f"正确：不加掩码时，{count} 个填充位置一共分走了 {total:.3f} 的注意力权重。",
-                       {"kind": "pass"})
-    if abs(value) <= 0.005:
-        tip = "0 是加了掩码 (with the mask) 之后的值；题目问的是不加掩码时填充位置分到多少。"
-    elif abs(value - (1.0 - total)) <= 0.01:
-        tip = "这是真实词 (real tokens) 分到的权重之和；题目问的是填充位置 (padding) 的。"
-    elif count > 1 and abs(value - single) <= 0.01:
-        tip = f"这只是其中一个填充位置的权重；一共有 {count} 个填充位置，请把它们加起来。"
-    elif not 0.0 <= value <= 1.0:
-        tip = "注意力权重之和在 0 到 1 之间。"
-    else:
-        tip = "偏大 (too large)。" if value > total else "偏小 (too small)。"
-    return Verdict(False, f"数值不对：{value:g}。{tip}", {"kind": "value"})
+check_padding_weight = number_answer(
+    lambda: padding_weights()[0], 0.01,
+    unfinished="请填入一个 0 到 1 之间的数。",
+    passed=lambda value, expected, side: f"正确：不加掩码时，{padding_weights()[2]} 个填充位置一共分走了 "
+                                         f"{expected:.3f} 的注意力权重。",
+    traps=[near(0.0, 0.005, "数值不对：{value:g}。0 是加了掩码 (with the mask) 之后的值；题目问的是不加掩码时填充位置分到多少。"),
+           near(lambda: 1.0 - padding_weights()[0], 0.01,
+                "数值不对：{value:g}。这是真实词 (real tokens) 分到的权重之和；题目问的是填充位置 (padding) 的。"),
+           near(_single_padding_weight, 0.01,
+                lambda value, expected, side: f"数值不对：{value:g}。这只是其中一个填充位置的权重；一共有 "
+                                              f"{padding_weights()[2]} 个填充位置，请把它们加起来。"),
+           outside(0.0, 1.0, "数值不对：{value:g}。注意力权重之和在 0 到 1 之间。")],
+    wrong="数值不对：{value:g}。{side}。",
+)
 
 
-register(Exercise(
+register(LazyExercise(
     id="nb05_padding_weight",
     notebook=NB,
     title="不加掩码时填充位置分到的权重 (padding weight)",
@@ -159,7 +225,7 @@ register(Exercise(
            f"make_model('luong-general', seed={PADDING_SEED}) 算第 1 步解码的注意力权重。"
            "不加掩码 (without the mask) 时，第一个（较短的）句子的所有填充位置一共分到了多少权重？"
            "从表格或图中读出，填一个数（精确到 0.01）。",
-    solution=ModelNumber(lambda: padding_weights()[0]),
+    solve=lambda: padding_weights()[0],
     checker=check_padding_weight,
     hints=["看第 9 节“不加掩码”那一行：短句在真实词之后还有几个 <pad> 位置。",
            "把这些 <pad> 位置的权重加起来（不是只看其中一个）。",

@@ -461,5 +461,5 @@ def _hard_shape_tip(case: Case, out: torch.Tensor) -> str:
 def check_hard_attention(answer) -> Verdict:
     tip = "提示：mask 的形状是 [B, S]，与 [B, T, S] 的分数对齐要用 mask[:, None, :]（或 mask.unsqueeze(1)）。"
     return run_cases(
-        answer, _hard_cases(), "fn(scores, mask)", _diagnose_hard, tip, shape_tip=_hard_shape_tip
+        answer, _hard_cases(), "fn(scores, mask)", _diagnose_hard, tip, shape_tip=_hard_shape_tip, integer_ok=True
     )

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from helpers.exercises import Exercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict, read_number
-from helpers.exercises.nb01 import LazyAnswer, load_metrics, resolve
+from helpers.exercises import Exercise, LazyExercise, register
+from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
+from helpers.exercises.kinds import choice_answer, function_answer, near, number_answer, percent
+from helpers.exercises.nb01 import load_metrics
 
 _NB = "06_training"
 
@@ -24,29 +25,23 @@ def crossing_share(split: str = "test") -> float:
     return float(corpus_stats()["crossing_share"][split])
 
 
-def check_crossing_share(answer) -> Verdict:
-    answer = resolve(answer)
-    value, problem = read_number(answer, "请填入一个 0 到 1 之间的小数，例如 0.5。")
-    if problem:
-        return problem
-    expected = crossing_share("test")
-    if abs(value - expected) <= 0.005:
-        return Verdict(True, f"正确：test 划分中 {expected:.1%} 的句对至少有一对交叉的对齐连线。", {"kind": "pass"})
-    if abs(value / 100 - expected) <= 0.005:
-        return Verdict(False, f"{value:g} 是百分数 (a percentage)：请写成 0~1 之间的小数 (a fraction)。", {"kind": "value"})
-    for split in ("train", "valid", "long"):
-        if abs(value - crossing_share(split)) <= 0.0005:
-            return Verdict(False, f"{value:g} 是 {split} 划分的比例，题目问的是 test 划分。", {"kind": "value"})
-    side = "偏大 (too large)" if value > expected else "偏小 (too small)"
-    return Verdict(False, f"不对：{value:g} {side}。", {"kind": "value"})
+check_crossing_share = number_answer(
+    lambda: crossing_share("test"), 0.005,
+    unfinished="请填入一个 0 到 1 之间的小数，例如 0.5。",
+    passed="正确：test 划分中 {expected:.1%} 的句对至少有一对交叉的对齐连线。",
+    traps=[percent(0.005, "{value:g} 是百分数 (a percentage)：请写成 0~1 之间的小数 (a fraction)。"),
+           *(near(lambda split=split: crossing_share(split), 0.0005, f"{{value:g}} 是 {split} 划分的比例，题目问的是 test 划分。")
+             for split in ("train", "valid", "long"))],
+    wrong="不对：{value:g} {side}。",
+)
 
 
-register(Exercise(
+register(LazyExercise(
     id="nb06_crossing_share",
     notebook=_NB,
     title="读数：test 中对齐交叉的句对占多少？",
     prompt="在 test 划分中，金标准对齐 (gold alignment) 至少有一对交叉连线的句对占多大比例？填 0~1 之间的小数（精确到 0.005）。",
-    solution=LazyAnswer(crossing_share, "test"),
+    solve=lambda: crossing_share("test"),
     checker=check_crossing_share,
     hints=["语料统计 corpus_stats() 里有一项 'crossing_share'，按划分 (split) 给出。",
            "stats['crossing_share']['test'] 就是答案；注意不要看成 train 的。",
@@ -83,32 +78,22 @@ def _wrong_kind(links, out) -> str:
     return "检查每一对连线 (every pair of links)，不只是相邻的；输入可能没有排序，也可能是 list。"
 
 
+@function_answer("links_cross(links)", "nb06_has_crossing")
 def check_has_crossing(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请实现 links_cross(links) 并把函数传进来。", {"kind": "unfinished"})
-    if not callable(answer):
-        return Verdict(False, f"请传入一个函数 (a function)，而不是 {type(answer).__name__}。", {"kind": "type"})
     cases = list(_LINK_CASES)
     from helpers.corpus import load_corpus
 
     for pair in load_corpus("test")[:40]:
         cases.append((f"test 句对 '{' '.join(pair.src)}'", set(pair.sure), links_cross(pair.sure)))
     for label, links, expected in cases:
-        try:
-            out = answer(set(links) if isinstance(links, set) else list(links))
-        except Exception as exc:
-            return Verdict(False, f"函数运行出错 (your function raised) {type(exc).__name__}: {exc}"
+        out, exc = call_answer(answer, set(links) if isinstance(links, set) else list(links))
+        if exc is not None:
+            return Verdict(False, f"函数运行出错 (your function raised) {exception_text(exc)}"
                                   f"（用例：{label}，links = {sorted(links)}）。", {"kind": "error", "case": label})
         if out is None:
             return Verdict(False, f"{NOT_FINISHED}：函数返回了 None。", {"kind": "unfinished"})
-        if not isinstance(out, bool):
-            try:
-                import numpy as np
-
-                if isinstance(out, np.bool_):
-                    out = bool(out)
-            except ImportError:  # pragma: no cover
-                pass
+        if type(out).__name__ == "bool_":  # numpy's bool
+            out = bool(out)
         if not isinstance(out, bool):
             return Verdict(False, f"应返回 True 或 False (a bool)，你返回了 {type(out).__name__}：{out!r}。",
                            {"kind": "type", "case": label})
@@ -130,7 +115,8 @@ register(Exercise(
     checker=check_has_crossing,
     hints=["要比较每一对连线：itertools.combinations(links, 2)。",
            "“交叉”必须是严格的：i1 < i2 且 j1 > j2（或反过来）。共用一个端点（一对多）不算交叉。",
-           "一个简洁的写法：any((i1 - i2) * (j1 - j2) < 0 for (i1, j1), (i2, j2) in combinations(links, 2))。"],
+           "一个小例子 (a worked example)：links = {(0, 0), (4, 1), (1, 2)} 中，(4, 1) 和 (1, 2) 有 4 > 1 而 1 < 2，"
+           "顺序相反，所以交叉。(i1 - i2) * (j1 - j2) < 0 正好表示“顺序相反”：把它用在每一对连线上。"],
 ))
 
 
@@ -142,33 +128,26 @@ def best_aer_model() -> str | None:
     return min(scored, key=scored.get) if scored else None
 
 
-def check_best_aer(answer) -> Verdict:
-    answer = resolve(answer)
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入模型名，例如 'luong-dot'。", {"kind": "unfinished"})
-    if not isinstance(answer, str):
-        return Verdict(False, f"请填入一个字符串 (a string)，而不是 {type(answer).__name__}。", {"kind": "type"})
-    expected = best_aer_model()
-    if expected is None:
-        return Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。", {"kind": "value"})
-    name = "".join(answer.split()).lower()
-    if name == expected:
-        return Verdict(True, f"正确：{expected} 的 AER 最低，它的注意力最接近金标准对齐。", {"kind": "pass"})
-    if name == "none":
-        return Verdict(False, "无注意力模型 (none) 没有注意力矩阵，也就没有 AER。", {"kind": "value"})
-    models = (load_metrics() or {}).get("models", {})
-    if name not in models:
-        return Verdict(False, f"没有这个模型 (unknown model) {answer!r}：可选 {', '.join(models)}。", {"kind": "value"})
-    return Verdict(False, f"不对：{answer!r} 的 AER 不是最低的。AER 是错误率，越小越好 (lower is better)。",
-                   {"kind": "value"})
+check_best_aer = choice_answer(
+    best_aer_model,
+    unfinished="请填入模型名，例如 'luong-dot'。",
+    passed="正确：{expected} 的 AER 最低，它的注意力最接近金标准对齐。",
+    wrong={"none": "无注意力模型 (none) 没有注意力矩阵，也就没有 AER。"},
+    options=lambda: (load_metrics() or {}).get("models", {}),
+    wrong_default="不对：{answer!r} 的 AER 不是最低的。AER 是错误率，越小越好 (lower is better)。",
+    other=lambda answer, norm, expected: f"没有这个模型 (unknown model) {answer!r}：可选 "
+                                         f"{', '.join((load_metrics() or {}).get('models', {}))}。",
+    missing=lambda exc: Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。",
+                                {"kind": "value"}),
+)
 
 
-register(Exercise(
+register(LazyExercise(
     id="nb06_best_aer",
     notebook=_NB,
     title="读表：哪个模型的对齐最准？",
     prompt="在预训练模型的比较表中，哪个模型在 test 上的 AER（对齐错误率）最低？填模型名，例如 'luong-dot'。",
-    solution=LazyAnswer(best_aer_model),
+    solve=best_aer_model,
     checker=check_best_aer,
     hints=["看比较表的 AER 一列；无注意力模型 none 没有这一项。",
            "AER 是错误率 (error rate)：数值越小，注意力越接近金标准对齐。",

@@ -16,8 +16,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from helpers.exercises import Exercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict, read_number
+from helpers.exercises import Exercise, LazyExercise, register
+from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
+from helpers.exercises.kinds import Trap, choice_answer, function_answer, number_answer, outside
 
 NOTEBOOK = "07_heatmaps"
 MODEL = "luong-general"
@@ -25,24 +26,6 @@ YESTERDAY_SENTENCE = "tom ate an apple yesterday ."
 YESTERDAY_TOKEN = "昨天"
 AER_SENTENCE = "the cat that i saw is black ."
 AER_TOLERANCE = 0.006  # titles show two decimals
-
-
-class _LazyExercise(Exercise):
-    """An Exercise whose ``.solution`` is computed on first use by ``solve()`` (e.g. from a trained model)."""
-
-    def __init__(self, *, solve, **fields):
-        self._solve, self._value = solve, None
-        super().__init__(solution=None, **fields)
-
-    @property
-    def solution(self):
-        if self._value is None:
-            self._value = self._solve()
-        return self._value
-
-    @solution.setter
-    def solution(self, value):  # dataclass __init__ assigns the placeholder None here
-        self._value = value
 
 
 _MEMO: dict = {}
@@ -82,35 +65,39 @@ def solve_yesterday_word() -> str:
     return cols[int(np.argmax(row))]
 
 
-def check_yesterday_word(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请填入一个英文单词，例如 'tom'。", {"kind": "unfinished"})
-    if not isinstance(answer, str):
-        return Verdict(False, f"请填入一个字符串 (a string)，而不是 {type(answer).__name__}。", {"kind": "type"})
-    word = answer.strip().lower()
-    if any("\u4e00" <= ch <= "\u9fff" for ch in word):
+def _chinese_word(answer) -> Verdict | None:
+    if isinstance(answer, str) and any("\u4e00" <= ch <= "\u9fff" for ch in answer):
         return Verdict(False, "请填英文源词 (a source word)，不是中文：问的是“昨天”这一行里哪一列（英文词）最深。",
                        {"kind": "value", "mistake": "chinese"})
-    try:
-        found = _yesterday_row()
-    except Exception as exc:
-        return _model_missing(exc)
-    expected = solve_yesterday_word()
-    if word == expected:
-        return Verdict(True, f"正确：输出“昨天”时，注意力最大的源词是 {expected}。", {"kind": "pass"})
-    source = YESTERDAY_SENTENCE.split()
-    if word not in source:
-        return Verdict(False, f"{answer!r} 不在句子里 (not a source word)。源句的词是：{' '.join(source)}。",
-                       {"kind": "value", "mistake": "not_in_sentence"})
-    if found is not None:
-        cols, row, j = found
-        weight = float(row[cols.index(word)])
-        return Verdict(False, f"不对：输出“昨天”(t = {j}) 时 {word} 的权重只有 {weight:.2f}。"
-                              f"找这一行里颜色最深的那一列。", {"kind": "value", "mistake": "other_word"})
-    return Verdict(False, f"不对：{word} 不是“昨天”对应的源词。", {"kind": "value", "mistake": "other_word"})
+    return None
 
 
-register(_LazyExercise(
+def _other_word(answer: str, word: str) -> Verdict | None:
+    """A source word other than the answer: say how little weight it gets (t counts from 1)."""
+    if word not in YESTERDAY_SENTENCE.split():
+        return None
+    found = _yesterday_row()
+    if found is None:
+        return Verdict(False, f"不对：{word} 不是“昨天”对应的源词。", {"kind": "value", "mistake": "other_word"})
+    cols, row, j = found
+    weight = float(row[cols.index(word)])
+    return Verdict(False, f"不对：输出“昨天”(t = {j + 1}) 时 {word} 的权重只有 {weight:.2f}。找这一行里颜色最深的那一列。",
+                   {"kind": "value", "mistake": "other_word"})
+
+
+check_yesterday_word = choice_answer(
+    solve_yesterday_word,
+    unfinished="请填入一个英文单词，例如 'tom'。",
+    before=_chinese_word,
+    passed="正确：输出“昨天”时，注意力最大的源词是 {expected}。",
+    options=YESTERDAY_SENTENCE.split(),
+    after=_other_word,
+    other=f"{{answer!r}} 不在句子里 (not a source word)。源句的词是：{YESTERDAY_SENTENCE}。",
+    missing=_model_missing,
+)
+
+
+register(LazyExercise(
     id="nb07_yesterday_word",
     notebook=NOTEBOOK,
     title="“昨天”看的是哪个英文词？(which source word for 昨天)",
@@ -137,29 +124,24 @@ def solve_aer_reading() -> float:
                            n_tgt=len(t.tgt_tokens))), 4)
 
 
-def check_aer_reading(answer) -> Verdict:
-    value, problem = read_number(answer, "请填入图标题里的 AER（一个 0 到 1 之间的数）。")
-    if problem:
-        return problem
-    try:
-        expected = solve_aer_reading()
-    except Exception as exc:
-        return _model_missing(exc)
-    if abs(value - expected) <= AER_TOLERANCE:
-        return Verdict(True, f"正确：AER = {expected:.2f}。", {"kind": "pass"})
-    if not 0.0 <= value <= 1.0:
-        tip = "（是不是写成了百分数？AER 是 0 到 1 之间的小数）" if 1.0 < value <= 100.0 else ""
-        return Verdict(False, f"AER 的取值在 0 到 1 之间 (AER lies in [0, 1])，你填的是 {value:g}{tip}。",
-                       {"kind": "value", "mistake": "range"})
-    if abs((1.0 - value) - expected) <= AER_TOLERANCE:
-        return Verdict(False, f"你填的 {value:g} 像是 1 − AER（对齐的“正确率”）。AER 是错误率：越小越好。",
-                       {"kind": "value", "mistake": "one_minus"})
-    side = "偏大 (too large)" if value > expected else "偏小 (too small)"
-    return Verdict(False, f"不对：{value:g} {side}。请看 {AER_SENTENCE!r} 那张图的标题。",
-                   {"kind": "value", "mistake": "wrong_number"})
+def _out_of_range(value, expected, side) -> str:
+    tip = "（是不是写成了百分数？AER 是 0 到 1 之间的小数）" if 1.0 < value <= 100.0 else ""
+    return f"AER 的取值在 0 到 1 之间 (AER lies in [0, 1])，你填的是 {value:g}{tip}。"
 
 
-register(_LazyExercise(
+check_aer_reading = number_answer(
+    solve_aer_reading, AER_TOLERANCE,
+    unfinished="请填入图标题里的 AER（一个 0 到 1 之间的数）。",
+    passed="正确：AER = {expected:.2f}。",
+    traps=[outside(0.0, 1.0, _out_of_range, "range"),
+           Trap(lambda value, expected: abs((1.0 - value) - expected) <= AER_TOLERANCE,
+                "你填的 {value:g} 像是 1 − AER（对齐的“正确率”）。AER 是错误率：越小越好。", "one_minus")],
+    wrong=f"不对：{{value:g}} {{side}}。请看 {AER_SENTENCE!r} 那张图的标题。",
+    missing=_model_missing,
+)
+
+
+register(LazyExercise(
     id="nb07_aer_reading",
     notebook=NOTEBOOK,
     title="从标题读出 AER (read the AER off a title)",
@@ -206,22 +188,17 @@ def _as_link_set(out):
     return links
 
 
+@function_answer("argmax_links(attention)", "nb07_argmax_links")
 def check_argmax_links(answer) -> Verdict:
-    if answer is None:
-        return Verdict(False, f"{NOT_FINISHED}：请先实现 argmax_links(attention)，再运行检查。", {"kind": "unfinished"})
-    if not callable(answer):
-        return Verdict(False, f"请传入函数本身 (a function)，例如 check('nb07_argmax_links', argmax_links)，"
-                              f"而不是 {type(answer).__name__}。", {"kind": "type"})
     for label, att in _cases():
-        try:
-            out = answer(att.copy())
-        except Exception as exc:
-            return Verdict(False, f"你的函数抛出了异常 (raised an exception)：{type(exc).__name__}: {exc}。"
+        out, exc = call_answer(answer, att.copy())
+        if exc is not None:
+            return Verdict(False, f"你的函数抛出了异常 (raised an exception)：{exception_text(exc)}。"
                                   f"\n测试用例 (test case)：{label}，attention 形状 {list(att.shape)}。",
                            {"kind": "exception"})
         if out is None:
             return Verdict(False, f"{NOT_FINISHED}：你的函数返回了 None。", {"kind": "unfinished"})
-        links = _as_link_set(out)
+        links, exc = call_answer(_as_link_set, out)
         if links is None:
             return Verdict(False, f"应返回链接的集合 (a set of (i, j) pairs)，例如 {{(0, 0), (3, 1)}}；"
                                   f"实际返回 {type(out).__name__}：{str(out)[:80]}。", {"kind": "type"})
@@ -255,5 +232,6 @@ register(Exercise(
     checker=check_argmax_links,
     hints=["每个目标词 j 恰好产生一个链接，所以结果里有 T 个链接。",
            "np.argmax(attention[j]) 给出第 j 行最大值所在的列 i。",
-           "{(int(np.argmax(attention[j])), j) for j in range(attention.shape[0])}"],
+           "一个小例子 (a worked example)：attention = [[0.7, 0.3], [0.1, 0.9], [0.6, 0.4]]（T = 3, S = 2）："
+           "第 0 行最大在第 0 列 → (0, 0)；第 1 行 → (1, 1)；第 2 行 → (0, 2)。对每一行都这样做，链接写成 (i, j)。"],
 ))

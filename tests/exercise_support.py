@@ -1,0 +1,48 @@
+"""Shared by the exercise tests: a clean hint count around every test, one typical wrong answer per exercise."""
+
+import numpy as np
+import pytest
+import torch
+
+from helpers.exercises import reset_hints
+
+
+@pytest.fixture(autouse=True)
+def fresh_hints():
+    """Every test starts (and leaves) with no failures counted, so hint 1 comes first."""
+    reset_hints()
+    yield
+    reset_hints()
+
+
+# One typical wrong answer per exercise: it fails with a diagnosis and uses up a hint.
+WRONG = {
+    "nb01_read_bleu": -0.5,
+    "nb01_bleu_by_length": lambda lengths, hyps, refs, buckets: [0.0] * len(buckets),
+    "nb02_spotlight_weights": lambda h, w, cx, cy, r: np.zeros((h, w)),
+    "nb02_egret_share": 0.2,
+    "nb02_first_nmt": "Luong",
+    "nb03_peak_word": "am",
+    "nb03_peak_source": lambda translation, word: "i",
+    "nb04_soft_retrieve": lambda q, K, V, t: V.mean(axis=0),
+    "nb04_hard_retrieve": lambda q, K, V: V[0] * 0 - 1,
+    "nb04_predict_video": "湖边白鹭捕鱼",
+    "nb04_tie_alpha": 0.3,
+    "nb05_context_shape": (2, 5, 7),
+    "nb05_padding_weight": -0.5,
+    "masked_softmax": lambda s, m: torch.softmax(s, -1),
+    "dot_score": lambda q, k: k @ q.transpose(1, 2),
+    "general_score": lambda q, k, W: q @ k.transpose(1, 2),
+    "additive_score": lambda q, k, Wq, Wk, v: torch.zeros(q.shape[0], q.shape[1], k.shape[1]),
+    "context_vector": lambda w, v: torch.softmax(w, -1) @ v,
+    "attention_vector": lambda c, h, W: torch.cat([c, h], -1) @ W.T,
+    "hard_attention": lambda s, m: torch.zeros_like(s),
+    "luong_step": lambda emb, ht, hp, enc, mask, cell, W_a, W_c: (hp, ht, mask.float() / mask.sum(-1, keepdim=True)),
+    "bahdanau_step": lambda emb, sp, enc, mask, cell, W_q, W_k, v_a: (sp, enc.mean(1), mask.float() / mask.sum(-1, keepdim=True)),
+    "nb06_crossing_share": -0.5,
+    "nb06_has_crossing": lambda links: False,
+    "nb06_best_aer": "none",
+    "nb07_yesterday_word": "tom",
+    "nb07_aer_reading": -0.5,
+    "nb07_argmax_links": lambda attention: set(),
+}
