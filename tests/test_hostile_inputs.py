@@ -272,3 +272,15 @@ def test_the_nb01_reading_exercise_still_says_metrics_are_missing(broken_metrics
 
     result = check("nb01_read_bleu", 0.5)
     assert not result.passed and "metrics.json missing" in result.message
+
+
+# ------------------------------------------------------------------------------ RetrievalToy
+@pytest.mark.parametrize("kwargs, named", [({"temperature": "x"}, "temperature"), ({"temperature": 1e9}, "temperature"),
+                                           ({"hard": "yes"}, "hard"), ({"query": 5}, "query")],
+                         ids=["temperature str", "temperature 1e9", "hard str", "query int"])
+def test_retrieval_toy_refuses_bad_arguments_with_a_bilingual_error(kwargs, named):
+    from helpers.widgets import RetrievalToy
+
+    with pytest.raises(HelpersError) as info:
+        RetrievalToy(**kwargs)
+    assert_bilingual(info, named)

@@ -260,6 +260,11 @@ class RetrievalToy(PngBox):
     """
 
     def __init__(self, query: str = "钢琴 入门", temperature: float = 1.0, hard: bool = False):
+        if not isinstance(query, str):
+            raise HelpersError(f"查询必须是字符串 (query must be a str)，实际 (got) {type(query).__name__}。例如 “钢琴 入门”。")
+        temperature = check_float("temperature", temperature, 0.05, 3.0, "例如 temperature=1.0（越小越接近硬注意力）。")
+        if not isinstance(hard, bool):
+            raise HelpersError(f"hard 应为 True 或 False (a bool)，实际 (got) {hard!r}。")
         self.query = widgets.Text(value=query, description="查询 Query", continuous_update=False,
                                   placeholder="例如：钢琴 入门", style={"description_width": "initial"})
         self.temperature = _slider(temperature, 0.05, 3.0, 0.05, "温度 τ (temperature)")
