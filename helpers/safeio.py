@@ -21,6 +21,7 @@ failed, without naming the hidden temporary file). Every refusal is a bilingual 
 from __future__ import annotations
 
 import errno
+import math
 import os
 import re
 import stat
@@ -29,6 +30,27 @@ import zipfile
 from pathlib import Path
 
 from helpers.errors import CheckpointError, HelpersError, check_float, check_int
+
+__all__ = [
+    "CONFIG_BOUNDS",
+    "MAX_FILE_BYTES",
+    "MAX_PATH_CHARS",
+    "MAX_STATE_BYTES",
+    "RETRAIN",
+    "as_path",
+    "check_archive",
+    "check_config",
+    "check_file",
+    "check_target",
+    "check_tensors",
+    "corpus_record_ok",
+    "expected_tensors",
+    "label",
+    "os_error_text",
+    "refuse",
+    "remove_stale_tmps",
+    "save_refusal",
+]
 
 RETRAIN = "请运行 make pretrained（或 python -m helpers.tools.pretrain）重新生成 (regenerate the shipped models)"
 
@@ -245,18 +267,11 @@ def expected_tensors(path, config: dict) -> dict:
             spec = {k: (tuple(v.shape), v.dtype) for k, v in Seq2Seq.from_config(config).state_dict().items()}
     except Exception as exc:  # noqa: BLE001 - HelpersError of from_config, or torch's ValueError
         raise refuse(path, f"模型配置无法建立模型 (the model config does not describe a model): {exc}") from None
-    total = sum(math_prod(shape) * torch.empty((), dtype=dtype).element_size() for shape, dtype in spec.values())
+    total = sum(math.prod(shape) * torch.empty((), dtype=dtype).element_size() for shape, dtype in spec.values())
     if total > MAX_STATE_BYTES:
         raise refuse(path, f"模型配置声称需要 {total / 2**20:.0f} MiB 权重，超过上限 "
                             f"(the config declares {total / 2**20:.0f} MiB of weights > limit {MAX_STATE_BYTES / 2**20:.0f} MiB)")
     return spec
-
-
-def math_prod(shape) -> int:
-    n = 1
-    for d in shape:
-        n *= int(d)
-    return n
 
 
 def check_tensors(path, state: dict, spec: dict, config: dict) -> None:
