@@ -342,3 +342,16 @@ def test_an_hour_old_temporary_file_without_a_process_id_is_removed(tmp_path, ti
     os.utime(old, (0, 0))
     save_checkpoint(tiny, tmp_path / "model.pt")
     assert not old.exists()
+
+
+@pytest.mark.parametrize("variant, sizes", [
+    ("none", {"rnn": "lstm", "num_layers": 2, "dropout": 0.1}),
+    ("bahdanau", {"bidirectional": True, "rnn": "lstm", "num_layers": 2}),
+    ("luong-concat", {"input_feeding": True}),
+    ("luong-dot", {"bidirectional": True}),
+], ids=["none lstm x2", "bahdanau bi-lstm x2", "luong-concat feeding", "luong-dot bi-gru"])
+def test_the_bounds_accept_every_legitimate_architecture(tmp_path, variant, sizes):
+    model = make_model(variant, seed=1, emb_size=8, hidden_size=12, **sizes)
+    loaded = load_checkpoint(save_checkpoint(model, tmp_path / "m.pt"))
+    assert loaded.config == model.config
+    assert all(torch.equal(a, b) for a, b in zip(model.state_dict().values(), loaded.state_dict().values()))
