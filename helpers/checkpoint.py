@@ -9,12 +9,20 @@ A checkpoint file is what ``torch.save`` writes for a plain dict::
 * **Loading never executes pickled code**: ``torch.load(..., weights_only=True)`` only rebuilds
   tensors, dicts, lists, strings and numbers; anything else (a ``__reduce__`` that would run code)
   is refused. The metadata travels as JSON text, so no Python object is ever unpickled.
-* **Everything is checked** before a model is built: the format tag, a SHA-256 of the weights, the
-  config, the vocabulary sizes, the corpus version (for models of the toy corpus) and the tensor
-  shapes. Whatever is wrong raises ``CheckpointError`` (a ``ValueError``) saying what and what to do.
-* **Writes are atomic**: the file is written to a temporary file in the same folder, flushed to
-  disk, then moved over the old one with ``os.replace``. An interrupted save leaves the previous file
-  untouched, and a partial temporary file is never a valid checkpoint (it fails the checks above).
+* **Everything is checked, cheapest first, before any tensor data is touched**: the path (a str or
+  Path of sane length), the file (a regular file, not a folder / FIFO / symlink loop, at most
+  ``MAX_FILE_BYTES``), the zip archive's declared sizes (a small file cannot unpack into gigabytes),
+  the format tag and version, the config (every size within ``CONFIG_BOUNDS``), then every tensor's
+  declared name, layout, dtype and shape against the model that the config describes (built on the
+  ``meta`` device, which allocates nothing; at most ``MAX_STATE_BYTES`` in all), and only then the
+  SHA-256 of the weights, the vocabulary sizes and the corpus version (for models of the toy corpus).
+  Whatever is wrong raises ``CheckpointError`` (a ``ValueError``) saying what and what to do.
+  The checks themselves live in ``helpers.safeio``.
+* **Writes are atomic**: the file is written to a temporary file in the same folder
+  (``.NAME.PID.XXXX.tmp``), flushed to disk, then moved over the old one with ``os.replace``. An
+  interrupted save leaves the previous file untouched; a temporary file left by a killed process is
+  removed by the next save of the same file. A read-only target is never replaced, and every failure
+  (no permission, disk full, target is a folder, parent is a file) is a bilingual ``CheckpointError``.
 
 The metadata record (``model.meta``) holds: ``name``, ``model_config`` (``Seq2Seq.config``),
 ``src_vocab`` / ``tgt_vocab`` (``Vocab.to_dict()``), ``corpus`` (name, version, seed), ``train``
@@ -34,15 +42,39 @@ import tempfile
 from pathlib import Path
 
 from helpers.errors import CheckpointError, HelpersError
+from helpers.safeio import (
+    CONFIG_BOUNDS,
+    MAX_FILE_BYTES,
+    MAX_STATE_BYTES,
+    RETRAIN,
+    as_path,
+    check_archive,
+    check_config,
+    check_file,
+    check_target,
+    check_tensors,
+    corpus_record_ok,
+    expected_tensors,
+    os_error_text,
+    refuse,
+    remove_stale_tmps,
+    save_refusal,
+)
 
 __all__ = [
+    "CONFIG_BOUNDS",
+    "CheckpointError",
     "FORMAT",
     "FORMAT_VERSION",
+    "MAX_FILE_BYTES",
+    "MAX_STATE_BYTES",
+    "METRICS_PATH",
     "PRETRAINED_DIR",
     "PRETRAINED_NAMES",
     "attach_vocabs",
     "list_pretrained",
     "load_checkpoint",
+    "load_metrics",
     "load_pretrained",
     "pretrained_path",
     "read_metadata",
@@ -54,8 +86,9 @@ FORMAT_VERSION = 1
 PRETRAINED_DIR = Path(__file__).resolve().parent / "pretrained"
 PRETRAINED_NAMES = ("none", "bahdanau", "luong-dot", "luong-general", "luong-concat")
 TOY_CORPUS = "toy"
+METRICS_PATH = PRETRAINED_DIR / "metrics.json"
 
-_RETRAIN = "请运行 make pretrained（或 python -m helpers.tools.pretrain）重新生成 (regenerate the shipped models)"
+
 
 
 def attach_vocabs(model, src_vocab, tgt_vocab, name: str | None = None, meta: dict | None = None):
@@ -92,9 +125,11 @@ def save_checkpoint(model, path, *, src_vocab=None, tgt_vocab=None, meta: dict |
     Vocabularies default to ``model.src_vocab`` / ``model.tgt_vocab``. ``meta`` entries are merged over
     ``model.meta``; ``model_config``, vocabularies, ``weights_sha256`` and ``format`` are always filled
     in here. A missing ``corpus`` entry is taken to be the toy corpus at its current version, seed 0.
+    A read-only existing file is refused, not replaced; any failure raises ``CheckpointError``.
     """
     import torch
 
+    path = as_path(path, "保存")
     src_vocab = src_vocab if src_vocab is not None else getattr(model, "src_vocab", None)
     tgt_vocab = tgt_vocab if tgt_vocab is not None else getattr(model, "tgt_vocab", None)
     if src_vocab is None or tgt_vocab is None:
@@ -102,8 +137,13 @@ def save_checkpoint(model, path, *, src_vocab=None, tgt_vocab=None, meta: dict |
                            "或先用 helpers.train.make_model(...) 建立带词表的模型。")
     if not hasattr(model, "config") or not hasattr(model, "state_dict"):
         raise HelpersError(f"只能保存 Seq2Seq 模型 (a helpers Seq2Seq model)，实际 (got) {type(model).__name__}。")
+    if meta is not None and not isinstance(meta, dict):
+        raise HelpersError(f"meta 应为字典 (a dict)，实际 (got) {type(meta).__name__}。例如 meta={{'metrics': {{...}}}}。")
     record = dict(getattr(model, "meta", None) or {})
     record.update(meta or {})
+    if "corpus" in record and not corpus_record_ok(record["corpus"]):
+        raise HelpersError(f"meta['corpus'] 格式不对 (malformed corpus record): {record['corpus']!r}。"
+                           f"应为字典，例如 {_corpus_record()!r}；不填时默认是当前的玩具语料 (the toy corpus)。")
     state = {k: v.detach().cpu().clone() for k, v in model.state_dict().items()}
     record.update({
         "name": record.get("name") or getattr(model, "name", None) or model.config["variant"],
@@ -121,9 +161,13 @@ def save_checkpoint(model, path, *, src_vocab=None, tgt_vocab=None, meta: dict |
                            "请只放数字、字符串、列表和字典。") from exc
     payload = {"format": FORMAT, "format_version": FORMAT_VERSION, "meta": meta_text, "state_dict": state}
 
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        check_target(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_tmps(path)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
+    except OSError as exc:
+        raise save_refusal(path, os_error_text(exc)) from None
     try:
         _umask = os.umask(0)
         os.umask(_umask)
@@ -133,28 +177,25 @@ def save_checkpoint(model, path, *, src_vocab=None, tgt_vocab=None, meta: dict |
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)  # atomic on POSIX and Windows
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, (OSError, RuntimeError)):  # torch reports a short write as RuntimeError
+            raise save_refusal(path, os_error_text(exc)) from None
         raise
     return path
 
 
 # ----------------------------------------------------------------------------------------- load
-def _refuse(path, what: str, todo: str = "") -> CheckpointError:
-    todo = todo or f"请确认文件来自 helpers.save_checkpoint，或重新训练并保存；预训练模型{_RETRAIN}。"
-    return CheckpointError(f"无法加载检查点 (cannot load checkpoint) {Path(path).name}: {what}。{todo}")
-
-
 def _read_payload(path):
+    """All checks of the file, cheapest first; returns (meta, state_dict, config)."""
     import torch
 
-    path = Path(path)
-    if not path.is_file():
-        raise CheckpointError(f"找不到检查点文件 (checkpoint not found): {path.name}。"
-                              f"请检查路径；预训练模型{_RETRAIN}。")
+    path = as_path(path, "加载")
+    check_file(path)
+    check_archive(path)
     try:
         payload = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as exc:  # corrupt zip, truncated file, random bytes, refused pickle, ...
@@ -163,22 +204,23 @@ def _read_payload(path):
             what = "文件里有不允许的 Python 对象，出于安全拒绝加载 (refused: the file would run pickled code)"
         else:
             what = f"文件已损坏或被截断，或不是 torch 文件 (corrupt, truncated or not a torch file: {type(exc).__name__})"
-        raise _refuse(path, what) from None
+        raise refuse(path, what) from None
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-        raise _refuse(path, "这不是本项目的检查点 (foreign file: no 'helpers-seq2seq' format tag)")
-    if payload.get("format_version") != FORMAT_VERSION:
-        raise _refuse(path, f"格式版本不支持 (unsupported format_version {payload.get('format_version')!r}，"
-                            f"需要 {FORMAT_VERSION})")
+        raise refuse(path, "这不是本项目的检查点 (foreign file: no 'helpers-seq2seq' format tag)")
+    version = payload.get("format_version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise refuse(path, f"格式版本不支持 (unsupported format_version {version!r}，需要 {FORMAT_VERSION})")
     try:
         meta = json.loads(payload["meta"])
         state = payload["state_dict"]
         assert isinstance(meta, dict) and isinstance(state, dict)
-        assert all(isinstance(v, torch.Tensor) for v in state.values())
     except Exception:
-        raise _refuse(path, "元数据或权重缺失、格式不对 (missing or malformed metadata / weights)") from None
+        raise refuse(path, "元数据或权重缺失、格式不对 (missing or malformed metadata / weights)") from None
+    config = check_config(path, meta.get("model_config"))
+    check_tensors(path, state, expected_tensors(path, config), config)
     if meta.get("weights_sha256") != weights_digest(state):
-        raise _refuse(path, "权重校验和不符，文件已损坏 (weights checksum mismatch: corrupt file)")
-    return meta, state
+        raise refuse(path, "权重校验和不符，文件已损坏 (weights checksum mismatch: corrupt file)")
+    return meta, state, config
 
 
 def read_metadata(path) -> dict:
@@ -187,15 +229,20 @@ def read_metadata(path) -> dict:
 
 
 def _check_corpus(path, meta: dict) -> None:
-    corpus = meta.get("corpus") or {}
+    corpus = meta.get("corpus")
+    if corpus is None:
+        return
+    if not corpus_record_ok(corpus):
+        raise refuse(path, f"元数据中的语料记录格式不对 (malformed corpus record: {str(corpus)[:60]!r}，"
+                            f"应为 e.g. {_corpus_record()!r})")
     if corpus.get("name") != TOY_CORPUS:
         return
     from helpers import corpus as corpus_module
 
     if corpus.get("version") != corpus_module.CORPUS_VERSION:
-        raise _refuse(path, f"模型是用旧版语料训练的 (stale: trained on corpus version {corpus.get('version')!r}，"
+        raise refuse(path, f"模型是用旧版语料训练的 (stale: trained on corpus version {corpus.get('version')!r}，"
                             f"当前 current {corpus_module.CORPUS_VERSION!r})",
-                      f"权重与当前词表不再对应。{_RETRAIN}，或用 python -m helpers.train 重新训练。")
+                      f"权重与当前词表不再对应。{RETRAIN}，或用 python -m helpers.train 重新训练。")
 
 
 def _vocabs_equal(a, b) -> bool:
@@ -212,33 +259,33 @@ def load_checkpoint(path, *, device=None, expect_vocabs=None, check_corpus: bool
     from helpers.corpus import Vocab
     from helpers.seq2seq import Seq2Seq
 
-    meta, state = _read_payload(path)
+    meta, state, config = _read_payload(path)
     try:
         src_vocab = Vocab.from_dict(meta["src_vocab"])
         tgt_vocab = Vocab.from_dict(meta["tgt_vocab"])
-        config = dict(meta["model_config"])
     except Exception:
-        raise _refuse(path, "元数据中的词表或模型配置无法读取 (unreadable vocabularies / model config)") from None
+        raise refuse(path, "元数据中的词表无法读取 (unreadable vocabularies)") from None
     if check_corpus:
         _check_corpus(path, meta)
     if config.get("src_vocab_size") != len(src_vocab) or config.get("tgt_vocab_size") != len(tgt_vocab):
-        raise _refuse(path, f"词表大小与模型不符 (vocabulary size mismatch: src {len(src_vocab)} vs "
+        raise refuse(path, f"词表大小与模型不符 (vocabulary size mismatch: src {len(src_vocab)} vs "
                             f"{config.get('src_vocab_size')}, tgt {len(tgt_vocab)} vs {config.get('tgt_vocab_size')})")
     if expect_vocabs is not None:
         want_src, want_tgt = expect_vocabs
         if not (_vocabs_equal(src_vocab, want_src) and _vocabs_equal(tgt_vocab, want_tgt)):
-            raise _refuse(path, "词表与期望的不一致 (vocabulary mismatch: the file was trained with other vocabularies)",
-                          f"请用同一份语料和词表重新训练；预训练模型{_RETRAIN}。")
+            raise refuse(path, "词表与期望的不一致 (vocabulary mismatch: the file was trained with other vocabularies)",
+                          f"请用同一份语料和词表重新训练；预训练模型{RETRAIN}。")
     try:
         model = Seq2Seq.from_config(config)
         model.load_state_dict(state, strict=True)
-    except (HelpersError, RuntimeError, TypeError, KeyError) as exc:
-        raise _refuse(path, f"权重与模型结构不符 (weights do not fit the model config: {str(exc).splitlines()[0][:200]})") \
+    except Exception as exc:  # noqa: BLE001 - the checks above should leave nothing for torch to refuse
+        raise refuse(path, f"权重与模型结构不符 (weights do not fit the model config: {type(exc).__name__}: {exc})") \
             from None
     model.eval()
     if device is not None:
         model.to(device)
-    return attach_vocabs(model, src_vocab, tgt_vocab, name=meta.get("name"), meta=meta)
+    name = meta.get("name") if isinstance(meta.get("name"), str) else None
+    return attach_vocabs(model, src_vocab, tgt_vocab, name=name, meta=meta)
 
 
 # ----------------------------------------------------------------------------------- pretrained
@@ -270,3 +317,44 @@ def load_pretrained(name: str = "luong-general", device=None):
     if "vocabs" not in _CACHE:
         _CACHE["vocabs"] = build_vocabs()
     return load_checkpoint(path, device=device, expect_vocabs=_CACHE["vocabs"], check_corpus=True)
+
+
+def _metrics_problem(record) -> str:
+    """What is wrong with a metrics record ("" = nothing): the parts notebooks 01 and 06 read."""
+    if not isinstance(record, dict) or not isinstance(record.get("models"), dict) or not record["models"]:
+        return "格式不对，缺少 models (malformed: no 'models')"
+    if not isinstance(record.get("buckets"), (list, dict)):
+        return "格式不对，缺少 buckets (malformed: no 'buckets')"
+    for name, row in record["models"].items():
+        if not isinstance(row, dict) or not all(isinstance(row.get(k), dict) for k in ("test", "long", "by_length")):
+            return f"格式不对，模型 {str(name)[:40]!r} 的记录不完整 (malformed record of model {str(name)[:40]!r})"
+    return ""
+
+
+def load_metrics(path=None, *, missing_ok: bool = False) -> dict | None:
+    """The evaluation record of the shipped models, ``helpers/pretrained/metrics.json``.
+
+    It is written by ``make evaluate`` (``python -m helpers.tools.evaluate``) and read by notebooks 01
+    and 06. A missing, unreadable, corrupt or incomplete file raises a ``HelpersError`` saying how to
+    regenerate it; with ``missing_ok=True`` it gives None instead.
+    """
+    path = METRICS_PATH if path is None else Path(path)
+    record = None
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        problem = _metrics_problem(record)
+    except FileNotFoundError:
+        problem = "找不到 (missing)"
+    except UnicodeDecodeError:
+        problem = "已损坏，不是文本 (corrupt: not text)"
+    except ValueError:
+        problem = "已损坏，不是合法的 JSON (corrupt: not valid JSON)"
+    except OSError as exc:
+        problem = f"无法读取 (unreadable: {exc.strerror or type(exc).__name__})"
+    if not problem:
+        return record
+    if missing_ok:
+        return None
+    raise HelpersError(f"评测结果文件 (metrics file) {path.name} {problem}。请运行 make evaluate"
+                       f"（即 python -m helpers.tools.evaluate，几分钟）重新生成，"
+                       f"或用 git checkout -- helpers/pretrained/metrics.json 取回仓库里的版本。")

@@ -27,9 +27,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from helpers.errors import HelpersError
+from helpers.errors import HelpersError, check_float, check_int
 
 __all__ = [
+    "MAX_BEAM_SIZE",
     "MAX_SRC_TOKENS",
     "DecodeResult",
     "Translation",
@@ -44,6 +45,17 @@ __all__ = [
 PAD, BOS, EOS = 0, 1, 2
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 MAX_SRC_TOKENS = 60  # translate() keeps the first 60 source tokens of a longer input (see Translation.note)
+MAX_SRC_LIMIT = 200  # the largest max_src_tokens a caller may ask for (the "long" split goes up to 50)
+MAX_BEAM_SIZE = 50  # a wider beam costs time and memory and changes nothing for sentences of this corpus
+LENGTH_PENALTY_RANGE = (0.0, 5.0)  # α of log p / |y|^α: 0 = no normalisation, 0.6-1 as in the literature
+
+
+def check_beam_options(beam_size, length_penalty) -> tuple[int, float]:
+    """Validate ``beam_size`` (an int in 1..MAX_BEAM_SIZE) and ``length_penalty`` (a finite α in 0..5)."""
+    beam_size = check_int("beam_size", beam_size, 1, MAX_BEAM_SIZE, "例如 beam_size=4（1 = 贪心解码 greedy）。")
+    alpha = check_float("length_penalty", length_penalty, *LENGTH_PENALTY_RANGE,
+                        "例如 length_penalty=1.0（0 = 不按长度归一化 no length normalisation）。")
+    return beam_size, alpha
 
 
 def default_max_len(src_len: int) -> int:
@@ -153,12 +165,11 @@ def beam_search(model, src: torch.Tensor, src_lens: torch.Tensor, beam_size: int
                 length_penalty: float = 1.0, max_len=None, bos_id: int = BOS,
                 eos_id: int = EOS) -> DecodeResult:
     """Batched beam search (width ``beam_size``, score log p / |y|^length_penalty). Returns the best per sentence."""
-    if not isinstance(beam_size, int) or isinstance(beam_size, bool) or beam_size < 1:
-        raise HelpersError(f"beam_size 应为正整数 (a positive int)，实际为 {beam_size!r}。例如 beam_size=4。")
+    beam_size, alpha = check_beam_options(beam_size, length_penalty)
     was_training = model.training
     model.eval()
     try:
-        return _beam_search(model, src, src_lens, beam_size, float(length_penalty), max_len, bos_id, eos_id)
+        return _beam_search(model, src, src_lens, beam_size, alpha, max_len, bos_id, eos_id)
     finally:
         model.train(was_training)
 
@@ -259,6 +270,7 @@ def decode_sentences(model, src_ids, batch_size: int = 256, beam_size: int = 1, 
 
     Returns one DecodeResult in the input order. beam_size=1 uses ``greedy_decode``.
     """
+    beam_size, length_penalty = check_beam_options(beam_size, length_penalty)
     src_ids = [list(s) for s in src_ids]
     if device is None:
         device = next(model.parameters()).device
@@ -330,6 +342,8 @@ def prepare_source(sentence, src_vocab, max_src_tokens: int = MAX_SRC_TOKENS):
     """
     from helpers.corpus import tokenize_en
 
+    max_src_tokens = check_int("max_src_tokens", max_src_tokens, 1, MAX_SRC_LIMIT,
+                               f"例如 max_src_tokens={MAX_SRC_TOKENS}（超出的词会被截断 truncated）。")
     if not isinstance(sentence, str):
         raise HelpersError(f"请输入一个英文句子字符串 (a str)，收到的是 (got) {type(sentence).__name__}。"
                            f"例如 translate(model, 'i am a student .')。")
@@ -357,7 +371,10 @@ def translate(model, sentence, beam_size: int = 1, length_penalty: float = 1.0,
     Bad input (not a string, empty, unknown words, non-English text) raises a ``HelpersError``
     (``ValueError``) with a Chinese + English message. Input longer than ``max_src_tokens`` tokens is
     truncated to its first ``max_src_tokens`` tokens, and the result says so (``.truncated``, ``.note``).
+    Options are bounded before any work: ``beam_size`` an int in 1..50, ``length_penalty`` a finite
+    number in 0..5, ``max_src_tokens`` an int in 1..200; anything else raises a ``HelpersError``.
     """
+    beam_size, length_penalty = check_beam_options(beam_size, length_penalty)
     src_vocab, tgt_vocab = getattr(model, "src_vocab", None), getattr(model, "tgt_vocab", None)
     if src_vocab is None or tgt_vocab is None:
         raise HelpersError("这个模型没有词表 (model has no vocabularies): 请用 helpers.load_pretrained(...)、"

@@ -18,16 +18,22 @@
 Command line (writes a checkpoint, see ``helpers.checkpoint``)::
 
     python -m helpers.train --model luong-general --out my-model.pt [--seed 0] [--epochs 5] [--seconds 120]
+
+It never replaces a file that is already there unless ``--force`` is given, saves only weights that
+were validated at least once (Ctrl-C before the first validation saves nothing), prints the path it
+saved to, and exits non-zero when nothing usable was written.
 """
 
 from __future__ import annotations
 
 import copy
 import math
+import os
 import random
 import sys
 import time
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 import torch
 from torch import nn
@@ -430,15 +436,27 @@ def main(argv=None) -> int:
     p.add_argument("--patience", type=int, default=3)
     p.add_argument("--device", default=None, help="cpu / cuda / mps (默认自动 default: auto)")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--force", action="store_true", help="覆盖已有的 --out 文件 (overwrite an existing --out file)")
     args = p.parse_args(argv)
     argv = sys.argv[1:] if argv is None else list(argv)
+    out = Path(args.out)
+    if os.path.lexists(out) and not args.force:
+        print(f"错误 (error): {out} 已存在 (already exists)，不会覆盖它 (not overwritten)。"
+              f"请换一个 --out 路径，或加 --force 覆盖。", file=sys.stderr)
+        return 2
     try:
         model = make_model(args.model, seed=args.seed, emb_size=args.emb, hidden_size=args.hidden, rnn=args.rnn,
                            bidirectional=args.bidirectional, input_feeding=args.input_feeding)
         hist = train(model, epochs=args.epochs, steps=args.steps, seconds=args.seconds,
                      batch_size=args.batch_size, lr=args.lr, seed=args.seed, patience=args.patience,
                      device=args.device, progress=not args.no_progress)
-        path = save_checkpoint(model.cpu(), args.out, meta={
+        if not hist.val_bleu:  # never validated: these weights are not known to be any good
+            why = "训练被中断 (interrupted)" if hist.stopped == "interrupted" else "训练结束 (finished)"
+            print(f"错误 (error): {why}，但还没有做过一次验证 (no validation yet, {hist.steps} steps)，"
+                  f"所以没有保存 (nothing saved){'；' + str(out) + ' 保持不变 (left unchanged)' if os.path.lexists(out) else ''}。"
+                  "请让训练至少跑完一次验证（一个 epoch，或用 --steps / --seconds 给足预算）。", file=sys.stderr)
+            return 1
+        path = save_checkpoint(model.cpu(), out, meta={
             "name": args.model,
             "train": {**hist.summary(), "batch_size": args.batch_size, "lr": args.lr},
             "metrics": {"valid_char_bleu": hist.best_bleu},
@@ -447,8 +465,11 @@ def main(argv=None) -> int:
     except ValueError as exc:  # HelpersError and friends: a message for the user, no traceback
         print(f"错误 (error): {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C outside the training loop (e.g. while saving: the save is atomic)
+        print(f"已中断 (interrupted)：没有保存 (nothing saved)；{out} 保持原样 (left as it was)。", file=sys.stderr)
+        return 130
     print(f"{args.model}: {hist.steps} steps, {hist.wall_time:.1f} s, best valid char-BLEU {hist.best_bleu:.3f} "
-          f"({hist.stopped}); saved {path.name}")
+          f"at step {hist.best_step} ({hist.stopped}); saved {path}")
     return 0
 
 

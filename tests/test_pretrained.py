@@ -17,6 +17,7 @@ from helpers.corpus import CORPUS_VERSION, Vocab, build_vocabs
 from helpers.errors import HelpersError
 
 ATTENTION_MODELS = [n for n in PRETRAINED_NAMES if n != "none"]
+NOTEBOOK_MODELS = ["luong-general", "luong-concat"]  # the models of notebooks 03 (Fig. 9-22) and 05 (Fig. 9-25)
 
 
 @pytest.fixture(scope="module")
@@ -53,16 +54,45 @@ def test_metadata_records_how_the_model_was_made(name):
     assert meta["model_config"]["variant"] == name
 
 
-def test_all_models_share_the_same_sizes():
-    sizes = {json.dumps({k: v for k, v in read_metadata(pretrained_path(n))["model_config"].items()
-                         if k != "variant"}, sort_keys=True) for n in PRETRAINED_NAMES}
+def test_all_models_share_the_same_encoder_and_sizes():
+    shared = ("emb_size", "hidden_size", "num_layers", "rnn", "bidirectional", "dropout")
+    sizes = {json.dumps({k: read_metadata(pretrained_path(n))["model_config"][k] for k in shared})
+             for n in PRETRAINED_NAMES}
     assert len(sizes) == 1
+
+
+@pytest.mark.parametrize("name", PRETRAINED_NAMES)
+def test_every_shipped_model_learned_without_guided_alignment(name):
+    recipe = read_metadata(pretrained_path(name))["train"]["recipe"]
+    assert recipe["align_weight"] == 0 and recipe["bidirectional"] is True
+
+
+def test_one_shipped_model_uses_input_feeding():
+    feeding = [n for n in PRETRAINED_NAMES if read_metadata(pretrained_path(n))["model_config"]["input_feeding"]]
+    assert feeding == ["luong-general"]
+
+
+def test_the_recipe_in_the_metadata_is_the_recipe_of_the_pretrain_command():
+    from helpers.tools.pretrain import RECIPES
+
+    for name in PRETRAINED_NAMES:
+        recipe = read_metadata(pretrained_path(name))["train"]["recipe"]
+        assert {k: recipe[k] for k in RECIPES[name]["sizes"]} == RECIPES[name]["sizes"]
+        assert recipe["steps"] == RECIPES[name]["steps"] and recipe["seed"] == RECIPES[name]["seed"]
 
 
 @pytest.mark.parametrize("name", ATTENTION_MODELS)
 def test_attention_models_translate_the_books_example(models, name):
     t = translate(models[name], "i am a student .")
-    assert t.tgt_tokens == ["我", "是", "一名", "学生", "。"] and t.text == "我是一名学生。"
+    assert t.tgt_tokens == ["我", "是", "一", "名", "学生", "。"] and t.text == "我是一名学生。"
+
+
+@pytest.mark.parametrize("name", NOTEBOOK_MODELS)
+def test_decoding_shi_looks_at_am_as_in_fig_9_22(models, name):
+    """Fig. 9-22, learned: the α row of 是 peaks on "am" for the models notebooks 03 and 05 show."""
+    t = translate(models[name], "i am a student .")
+    row = t.attention[t.tgt_tokens.index("是"), : len(t.src_tokens)]
+    assert t.src_tokens[int(row.argmax())] == "am"
 
 
 @pytest.mark.parametrize("name", ATTENTION_MODELS)
@@ -99,5 +129,6 @@ def test_metrics_file_covers_every_model_and_the_current_corpus():
     assert record["corpus_version"] == CORPUS_VERSION
     assert list(record["models"]) == list(PRETRAINED_NAMES)
     for row in record["models"].values():
-        assert set(row["test"]) >= {"char_bleu", "word_bleu", "exact_match", "aer"}
+        assert set(row["test"]) >= {"char_bleu", "word_bleu", "exact_match", "aer", "max_alpha", "entropy"}
+        assert set(row["novel"]) >= {"char_bleu", "exact_match"} and "wall_time_s" not in row["train"]
         assert set(row["by_length"]) == set(record["buckets"])

@@ -56,14 +56,14 @@ def test_default_widget_draws_a_png_without_error(explorer):
     assert explorer.translation.src_tokens == ["i", "am", "a", "student", "."]
 
 
-def test_step_slider_spans_every_decoding_step(explorer, model):
+def test_step_slider_counts_decoding_steps_from_one(explorer, model):
     expected = helpers.translate(model, explorer.sentence.value).attention.shape[0]
-    assert (explorer.step.min, explorer.step.max) == (0, expected - 1)
+    assert (explorer.step.min, explorer.step.max) == (1, expected)
 
 
 def test_moving_the_step_slider_changes_the_png(fresh):
     before = _png(fresh)
-    fresh.step.value = 1
+    fresh.step.value = 2
     assert _png(fresh) != before
 
 
@@ -73,7 +73,7 @@ def test_top_word_at_every_step_is_the_argmax_of_the_translation(fresh, model):
     t = helpers.translate(model, sentence)
     words = t.src_tokens + ["<eos>"] * (t.attention.shape[1] - len(t.src_tokens))
     for j in range(t.attention.shape[0]):
-        fresh.step.value = j
+        fresh.step.value = j + 1  # step t = row t - 1
         row = [float(x) for x in t.attention[j]]
         best = max(range(len(row)), key=lambda i: (row[i], -i))  # largest weight, leftmost on a tie
         word, weight = fresh.top_words()[0]
@@ -229,3 +229,11 @@ def test_long_sentence_draws_a_picture(fresh):
     width, height = _png_size(_png(fresh))
     assert width <= 1400 and height <= 900
     assert np.isfinite(fresh.top_words()[0][1])
+
+
+def test_readout_and_title_count_the_first_output_token_as_t_equals_one(fresh):
+    fresh.step.value = 1
+    first = fresh.translation.tgt_tokens[0]
+    assert f"t = 1，输出 “{first}”" in fresh.readout.value and "t = 0" not in fresh.readout.value
+    assert f"t = 1：“{first}”" in fresh._dyn[0]["title"].get_text()
+    assert fresh._dyn[-1]["head"].get_text().startswith("t = 1 ")

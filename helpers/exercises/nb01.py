@@ -10,31 +10,22 @@ The reading answer comes from the shipped models' metrics, computed on first use
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
+from helpers.checkpoint import load_metrics  # shared loader; notebooks 01 and 06 import it from here
 from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import Trap, function_answer, number_answer, percent
 from helpers.metrics import bleu, sentence_bleu
 
 _NB = "01_information_bottleneck"
-METRICS_PATH = Path(__file__).resolve().parents[1] / "pretrained" / "metrics.json"
 
 
-def load_metrics() -> dict | None:
-    """helpers/pretrained/metrics.json (written by ``python -m helpers.tools.evaluate``), or None if absent."""
-    try:
-        return json.loads(METRICS_PATH.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
 
 
 def bucket_bleu(model: str, bucket: tuple[int, int]) -> float | None:
     """BLEU of ``model`` on the source-length bucket ``(lo, hi)`` of test + long, from metrics.json."""
     from helpers.viz.plots import bleu_by_length_series
 
-    record = load_metrics()
+    record = load_metrics(missing_ok=True)
     if record is None:
         return None
     buckets, scores, _ = bleu_by_length_series(record)

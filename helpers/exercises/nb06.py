@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from helpers.checkpoint import load_metrics
 from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import choice_answer, function_answer, near, number_answer, percent
-from helpers.exercises.nb01 import load_metrics
 
 _NB = "06_training"
 
@@ -123,7 +123,7 @@ register(Exercise(
 # --------------------------------------------------------------------------- nb06_best_aer
 def best_aer_model() -> str | None:
     """Reference: the shipped attention model with the lowest test AER in metrics.json (None if absent)."""
-    models = (load_metrics() or {}).get("models", {})
+    models = (load_metrics(missing_ok=True) or {}).get("models", {})
     scored = {name: m["test"].get("aer") for name, m in models.items() if m.get("test", {}).get("aer") is not None}
     return min(scored, key=scored.get) if scored else None
 
@@ -133,10 +133,10 @@ check_best_aer = choice_answer(
     unfinished="请填入模型名，例如 'luong-dot'。",
     passed="正确：{expected} 的 AER 最低，它的注意力最接近金标准对齐。",
     wrong={"none": "无注意力模型 (none) 没有注意力矩阵，也就没有 AER。"},
-    options=lambda: (load_metrics() or {}).get("models", {}),
+    options=lambda: (load_metrics(missing_ok=True) or {}).get("models", {}),
     wrong_default="不对：{answer!r} 的 AER 不是最低的。AER 是错误率，越小越好 (lower is better)。",
     other=lambda answer, norm, expected: f"没有这个模型 (unknown model) {answer!r}：可选 "
-                                         f"{', '.join((load_metrics() or {}).get('models', {}))}。",
+                                         f"{', '.join((load_metrics(missing_ok=True) or {}).get('models', {}))}。",
     missing=lambda exc: Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。",
                                 {"kind": "value"}),
 )

@@ -210,7 +210,7 @@ def measure_explorer_latency(n_steps: int = 30, n_sentences: int = 10, compact: 
     widget.sentence.value = sentences[0]  # warm-up (model loaded, fonts cached)
     steps = []
     for _ in range(n_steps):
-        target = (widget.step.value + 1) % (widget.step.max + 1)
+        target = widget.step.value % widget.step.max + 1  # t = 1 .. T, round and round
         start = time.perf_counter()
         widget.step.value = target
         steps.append(time.perf_counter() - start)

@@ -25,14 +25,13 @@ from pathlib import Path
 
 import torch
 
-from helpers.checkpoint import PRETRAINED_DIR, list_pretrained, load_pretrained
+from helpers.checkpoint import METRICS_PATH, list_pretrained, load_pretrained
 from helpers.decode import decode_sentences, pad_sequences
 
 __all__ = ["BUCKETS", "METRICS_PATH", "attention_sharpness", "evaluate_model", "format_tables", "main", "run_evaluation",
            "teacher_forced_attention", "write_json"]
 
 BUCKETS = ((3, 5), (6, 10), (11, 15), (16, 20), (21, 23), (24, 26), (27, 33))  # long: 21-33 tokens
-METRICS_PATH = PRETRAINED_DIR / "metrics.json"
 
 
 def bucket_name(lo: int, hi: int) -> str:

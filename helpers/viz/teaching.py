@@ -146,13 +146,63 @@ def lake_scene(width: int = 360, seed: int = 0) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- the spotlight
-def _check_image(image) -> np.ndarray:
-    img = np.asarray(image, dtype=float)
-    if img.ndim != 3 or img.shape[2] != 3 or min(img.shape[:2]) < 2:
+MAX_IMAGE_SIDE = 4000  # pixels per side
+MAX_IMAGE_PIXELS = 4_000_000  # H * W: a 2000 x 2000 photo; larger pictures only cost memory here
+MAX_ASPECT = 8.0  # the longer side at most 8 times the shorter one
+
+
+def _check_size(H: int, W: int, where: str) -> None:
+    """Bounds on an image's size, checked before any pixel is converted (a few bytes can declare gigabytes)."""
+    if min(H, W) < 2 or max(H, W) > MAX_IMAGE_SIDE or H * W > MAX_IMAGE_PIXELS or max(H, W) > MAX_ASPECT * min(H, W):
         raise HelpersError(
-            f"图像应为 RGB 数组 [H, W, 3] (an RGB array)，实际形状 (got shape) {img.shape}。"
-            "请传入 lake_scene() 或其他形状为 [H, W, 3] 的数组。"
+            f"图像尺寸不合适 (image size out of bounds){where}：{H} × {W} 像素。每边应在 2 到 {MAX_IMAGE_SIDE} 之间，"
+            f"总像素不超过 {MAX_IMAGE_PIXELS:,}，长边不超过短边的 {MAX_ASPECT:g} 倍。请先把图片缩小或裁剪，"
+            "例如 PIL.Image.open(path).resize((600, 400))。"
         )
+
+
+def _read_image_file(path) -> np.ndarray:
+    """An image file (PNG, JPEG, ...) -> float RGB [H, W, 3] in [0, 1]; size checked from the header first."""
+    from pathlib import Path
+
+    from PIL import Image, UnidentifiedImageError
+
+    path = Path(path)
+    try:
+        with Image.open(path) as im:  # reads the header only
+            W, H = im.size
+            _check_size(H, W, f"（文件 {path.name[:60]}）")
+            rgb = np.asarray(im.convert("RGB"), dtype=float) / 255.0  # [H, W, 3]
+    except HelpersError:
+        raise
+    except FileNotFoundError:
+        raise HelpersError(f"找不到图像文件 (image file not found): {path.name[:60]}。请检查路径。") from None
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+        raise HelpersError(f"无法读取图像文件 (cannot read image) {path.name[:60]}：{type(exc).__name__}。"
+                           "请给出 PNG 或 JPEG 文件，或一个 [H, W, 3] 的数组。") from None
+    return rgb
+
+
+def _check_image(image) -> np.ndarray:
+    """An RGB array [H, W, 3] (values 0..1 or 0..255) or an image file path -> float RGB [H, W, 3] in [0, 1]."""
+    import os
+
+    if isinstance(image, (str, os.PathLike)):
+        return _read_image_file(image)
+    try:
+        img = image if isinstance(image, np.ndarray) else np.asarray(image)
+    except (ValueError, TypeError):
+        img = None
+    if img is None or img.dtype == object or img.dtype.kind not in "biuf" or img.ndim != 3 or img.shape[2] != 3:
+        got = "？" if img is None else f"{img.shape} {img.dtype}"
+        raise HelpersError(
+            f"图像应为 RGB 数组 [H, W, 3] (an RGB array) 或图像文件路径 (an image path)，实际 (got) {got}。"
+            "请传入 lake_scene()、形状为 [H, W, 3] 的数组，或 'lake.png' 这样的路径。"
+        )
+    _check_size(img.shape[0], img.shape[1], "")
+    img = img.astype(float)
+    if not np.isfinite(img).all() or img.min(initial=0.0) < 0 or img.max(initial=0.0) > 255:
+        raise HelpersError("图像的值应在 0..1 或 0..255 之间，且没有 NaN / inf (pixel values in 0..1 or 0..255)。")
     if img.max(initial=0.0) > 1.0:
         img = img / 255.0
     return img

@@ -138,14 +138,18 @@ class _View:
     def attention(self) -> np.ndarray:
         return self.translation.attention  # [T, S]
 
-    def top_index(self, step: int, k: int = 5) -> list[int]:
-        """Source positions of the k largest weights at decoding step ``step`` (ties: leftmost first)."""
-        row = self.attention[min(step, len(self.rows) - 1)]  # [S]
-        return [int(i) for i in np.argsort(-row, kind="stable")[:k]]
+    def row(self, t: int) -> int:
+        """The attention row of decoding step ``t`` (t = 1 is the first output token), kept in range."""
+        return min(max(int(t), 1), len(self.rows)) - 1
 
-    def top(self, step: int, k: int = 5) -> list[tuple[str, float]]:
-        row = self.attention[min(step, len(self.rows) - 1)]  # [S]
-        return [(self.cols[i], float(row[i])) for i in self.top_index(step, k)]
+    def top_index(self, t: int, k: int = 5) -> list[int]:
+        """Source positions of the k largest weights at decoding step ``t`` (ties: leftmost first)."""
+        weights = self.attention[self.row(t)]  # [S]
+        return [int(i) for i in np.argsort(-weights, kind="stable")[:k]]
+
+    def top(self, t: int, k: int = 5) -> list[tuple[str, float]]:
+        weights = self.attention[self.row(t)]  # [S]
+        return [(self.cols[i], float(weights[i])) for i in self.top_index(t, k)]
 
     def aer_text(self, short: bool = False) -> str:
         if self.gold is None:
@@ -203,7 +207,7 @@ class AttentionExplorer(PngBox):
 
     Controls: ``.sentence`` (Text), ``.examples`` (Dropdown filling ``.sentence``), ``.model``
     (Dropdown of the shipped models with attention + models added with ``add_model``), ``.step``
-    (IntSlider over the decoding steps t = 0 … T-1, the rows of the attention matrix), ``.show_gold``
+    (IntSlider over the decoding steps t = 1 … T; step t is row t - 1 of the attention matrix), ``.show_gold``
     (Checkbox), ``.compare`` (Dropdown, "无" or a second model; not in compact mode).
     Outputs: ``.image`` (PNG), ``.readout`` (HTML: translation, AER, top source words at this step),
     ``.message`` (HTML: errors and notes).
@@ -212,6 +216,9 @@ class AttentionExplorer(PngBox):
     TOP_K = 5
 
     def __init__(self, model="luong-general", sentence: str = "i am a student .", compact: bool = False):
+        if not isinstance(sentence, str):
+            raise HelpersError(f"sentence 应为英文句子字符串 (a str)，实际 (got) {type(sentence).__name__}。"
+                               "例如 AttentionExplorer(sentence='i am a student .')。")
         self.compact = bool(compact)
         self._session: dict = {}  # name -> model added with add_model
         self._cache: dict = {}  # (model name, source tokens) -> Translation
@@ -229,7 +236,7 @@ class AttentionExplorer(PngBox):
         self.model = widgets.Dropdown(options=[], description="模型 (model)", style=wide)
         self.compare = widgets.Dropdown(options=[NO_COMPARE], value=NO_COMPARE, description="对比 (compare)",
                                         style=wide)
-        self.step = widgets.IntSlider(value=0, min=0, max=0, description="解码步 t (step)", style=wide,
+        self.step = widgets.IntSlider(value=1, min=1, max=1, description="解码步 t (step)", style=wide,
                                       continuous_update=True)
         self.show_gold = widgets.Checkbox(value=True, description="显示标准对齐 (gold)", indent=False)
         self.image = widgets.Image(format="png")
@@ -331,10 +338,26 @@ class AttentionExplorer(PngBox):
         if self._busy or not self._views:
             return
         try:
+            note = self._clamp_step()
             self._draw_dynamic()
             self._update_readout()
+            if note or _ERR.split("{")[0] in self.message.value:  # an earlier error no longer applies
+                self.message.value = _NOTE.format(html.escape(" ".join(filter(None, [note, self._notes()]))))
         except Exception as exc:
             self._error(exc)
+
+    def _clamp_step(self) -> str:
+        """Put a step outside 1..T (a slider widened by code) back in range; returns a note or ""."""
+        T = max(len(v.rows) for v in self._views)
+        wanted = self.step.value
+        if 1 <= wanted <= T:
+            return ""
+        self._busy = True
+        try:
+            self.step.value = min(max(wanted, 1), T)
+        finally:
+            self._busy = False
+        return f"没有第 t = {wanted} 步 (no such step)：t 从 1 到 {T}，已显示第 t = {self.step.value} 步。"
 
     # ----------------------------------------------------------------- work
     def _refresh_model_options(self):
@@ -402,8 +425,8 @@ class AttentionExplorer(PngBox):
         T = max(len(v.rows) for v in views)
         self._busy = True
         try:
-            self.step.max = max(T - 1, 0)
-            self.step.value = min(old_step, T - 1)
+            self.step.min, self.step.max = 1, max(T, 1)
+            self.step.value = min(max(old_step, 1), T)
         finally:
             self._busy = False
         self._rebuild()
@@ -423,6 +446,11 @@ class AttentionExplorer(PngBox):
                          "不能叠加到这张图上，也就没有 AER。")
         if not notes:
             notes.append("拖动“解码步”滑块，看每个中文词生成时注意力落在哪些英文词上；红框是标准对齐。")
+        from helpers.corpus import tokenize_en
+
+        text = self.sentence.value
+        if isinstance(text, str) and len(text) <= MAX_CHARS and tuple(tokenize_en(text)) != tuple(v.translation.src_tokens):
+            notes.append(f"图中仍是上一个句子 (still showing the last good sentence)：“{sentence_text(v.translation.src_tokens)}”。")
         return " ".join(notes)
 
     # ----------------------------------------------------------------- drawing
@@ -527,10 +555,10 @@ class AttentionExplorer(PngBox):
         canvas.restore_region(self._bg)
         t = self.step.value
         for v, dyn in zip(self._views, self._dyn):
-            j = min(t, len(v.rows) - 1)
-            word, weight = v.top(j, 1)[0]
+            j = v.row(t)  # step t = row t - 1
+            word, weight = v.top(t, 1)[0]
             dyn["frame"].set_y(j - 0.5)
-            dyn["title"].set_text(f"{v.name}   {v.aer_text(short=True)}\nt = {j}：“{v.rows[j]}” ← {word} ({weight:.2f})")
+            dyn["title"].set_text(f"{v.name}   {v.aer_text(short=True)}\nt = {j + 1}：“{v.rows[j]}” ← {word} ({weight:.2f})")
             for artist in (dyn["frame"], dyn["title"]):
                 fig.draw_artist(artist)
             if self.show_gold.value:
@@ -538,9 +566,8 @@ class AttentionExplorer(PngBox):
                     fig.draw_artist(coll)
         if "bars" in self._dyn[-1]:  # the readout panel
             dyn, v = self._dyn[-1], self._views[0]
-            j = min(t, len(v.rows) - 1)
-            top = v.top(j, self.TOP_K)
-            dyn["head"].set_text(f"t = {j} 时权重最大的源词")
+            top = v.top(t, self.TOP_K)
+            dyn["head"].set_text(f"t = {v.row(t) + 1} 时权重最大的源词")
             fig.draw_artist(dyn["head"])
             for r in range(self.TOP_K):
                 word, weight = top[r] if r < len(top) else ("", 0.0)
@@ -566,11 +593,11 @@ class AttentionExplorer(PngBox):
         t = self.step.value
         parts = []
         for v in self._views:
-            j = min(t, len(v.rows) - 1)
+            j = v.row(t)  # step t = row t - 1
             sure = v.gold.sure if v.gold_usable else set()
             maybe = v.gold.possible if v.gold_usable else set()
             cells = []
-            for i in v.top_index(j, self.TOP_K):
+            for i in v.top_index(t, self.TOP_K):
                 word, weight = v.cols[i], float(v.attention[j, i])
                 mark = " ✓" if (i, j) in sure else (" ~" if (i, j) in maybe else "")
                 cells.append(f"<td>{html.escape(word)}{mark}</td><td>{weight:.3f}</td>")
@@ -579,7 +606,7 @@ class AttentionExplorer(PngBox):
             parts.append(
                 f"<div style='display:inline-block;vertical-align:top;margin-right:2em'>"
                 f"<b>{html.escape(v.name)}</b>：{html.escape(v.translation.text)}{ref}<br>"
-                f"{html.escape(v.aer_text())}<br>t = {j}，输出 “{html.escape(v.rows[j])}”，权重最大的源词："
+                f"{html.escape(v.aer_text())}<br>t = {j + 1}，输出 “{html.escape(v.rows[j])}”，权重最大的源词："
                 f"<table>{''.join(f'<tr>{c}</tr>' for c in cells)}</table></div>")
         legend = ("<small>✓ = 标准对齐中的确定链接 (sure)，~ = 可能链接 (possible)；"
                   "图中红色实线框 = sure，虚线框 = possible，橙色框 = 当前解码步。</small>")

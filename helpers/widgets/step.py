@@ -285,6 +285,10 @@ class StepThrough(PngBox):
                 raise HelpersError(f"未知的 Luong 模型 (unknown Luong variant) {name!r}：请从 {list(SCORE_LABELS)} 中选择。")
         if score not in names:
             raise HelpersError(f"score 应为 {names} 之一 (one of)，实际 (got) {score!r}。")
+        if not isinstance(sentence, str):
+            raise HelpersError(f"sentence 应为英文句子字符串 (a str)，实际 (got) {type(sentence).__name__}。"
+                               "例如 StepThrough('i am a student .')。")
+        step = _first_step(step)
         self._cache: dict = {}
         self._busy = False
         self._trace: DecodingTrace | None = None
@@ -316,7 +320,7 @@ class StepThrough(PngBox):
         super().__init__([controls, self.image, self.readout, self.message])
         self._on_source()
         if self._trace is not None:
-            self.step.value = max(1, min(int(step), self.step.max))
+            self.step.value = min(step, self.step.max)
 
     # ----------------------------------------------------------------- data
     def _model(self, name: str):
@@ -361,8 +365,21 @@ class StepThrough(PngBox):
         self._draw()
 
     def _on_step(self, change=None):
-        if not self._busy and self._trace is not None:
+        if self._busy or self._trace is None:
+            return
+        T = len(self._trace.steps)
+        if not 1 <= self.step.value <= T:  # the slider's range was widened by code
+            wanted = self.step.value
+            self._busy = True
+            try:
+                self.step.value = min(max(wanted, 1), T)
+            finally:
+                self._busy = False
             self._draw()
+            self.message.value = html.escape(f"没有第 t = {wanted} 步 (no such step)：这句话的译文共 {T} 步，"
+                                             f"t 从 1 到 {T}；已显示第 t = {self.step.value} 步。")
+            return
+        self._draw()
 
     def _error(self, text: str) -> None:
         self.message.value = (f"<span style='color:#b00'>{html.escape(text)}</span>"
@@ -463,6 +480,18 @@ class StepThrough(PngBox):
         done[-1] = f"<b style='color:#b00'>{done[-1]}</b>"
         return (f"<div>第 t = {st.t} 步：α 最大的源词 (top source words) {src}　|　α 之和 = {st.alpha.sum():.3f}"
                 f"<br>输出前 5 名 (top-5 tokens)：{top}<br>已生成 (so far)：{' '.join(done)}</div>")
+
+
+def _first_step(step) -> int:
+    """The ``step`` argument of StepThrough as an int >= 1 (a larger one is cut to the last step later)."""
+    import math
+    import numbers
+
+    ok = isinstance(step, numbers.Integral) or (isinstance(step, float) and math.isfinite(step) and step.is_integer())
+    if isinstance(step, bool) or not ok or step < 1:
+        raise HelpersError(f"step 应为从 1 开始的整数 (an int, t = 1 is the first output token)，实际 (got) {step!r}。"
+                           "例如 StepThrough('i am a student .', step=2)。")
+    return int(step)
 
 
 def _short(text: str, limit: int = 60) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import numpy as np
 
-from helpers.errors import EmptyInputError, HelpersError, UnknownWordError
+from helpers.errors import EmptyInputError, HelpersError, UnknownWordError, check_float
 from helpers.viz.teaching import EGRET_XY, _check_image, apply_spotlight, lake_scene, spotlight_weights
 from helpers.widgets.base import PngBox, figure_to_png, new_figure
 
@@ -38,6 +38,7 @@ __all__ = [
     "VOCAB",
     "RetrievalResult",
     "RetrievalToy",
+    "SPOT_RANGES",
     "Spotlight",
     "Video",
     "bag_of_words",
@@ -176,25 +177,33 @@ def _slider(value, low, high, step, description):
                                style={"description_width": "initial"})
 
 
+SPOT_RANGES = {"x": (0.0, 1.0), "y": (0.0, 1.0), "radius": (0.03, 0.6)}  # what each slider may mean
+
+
 class Spotlight(PngBox):
     """Fig. 9-23's idea: an image with a movable focus (``.x``, ``.y``, ``.radius``) that dims the rest.
 
     Coordinates are fractions: x of the width (0 left, 1 right), y of the height (0 top, 1 bottom),
-    radius of the width. ``image`` is an RGB array [H, W, 3]; the default is ``lake_scene()``.
+    radius of the width. ``image`` is an RGB array [H, W, 3] or the path of an image file (PNG, JPEG);
+    the default is ``lake_scene()``. Sizes are bounded (at most 4000 pixels a side, 4 million in all);
+    a slider whose range was widened by code is read within ``SPOT_RANGES``, with a note.
     """
 
     def __init__(self, image=None, x: float = EGRET_XY[0], y: float = EGRET_XY[1], radius: float = 0.14,
                  dim: float = 0.3):
+        values = {name: check_float(name, value, *SPOT_RANGES[name]) for name, value in
+                  (("x", x), ("y", y), ("radius", radius))}
+        self._dim = check_float("dim", dim, 0.0, 1.0, "例如 dim=0.3（焦点外保留 30% 的亮度）。")
         self._scene = image is None
         self._img = lake_scene() if image is None else _check_image(image)  # [H, W, 3]
-        self._dim = float(dim)
-        self.x = _slider(x, 0.0, 1.0, 0.01, "x（左 → 右）")
-        self.y = _slider(y, 0.0, 1.0, 0.01, "y（上 → 下）")
-        self.radius = _slider(radius, 0.03, 0.6, 0.01, "半径 (radius)")
+        self.x = _slider(values["x"], *SPOT_RANGES["x"], 0.01, "x（左 → 右）")
+        self.y = _slider(values["y"], *SPOT_RANGES["y"], 0.01, "y（上 → 下）")
+        self.radius = _slider(values["radius"], *SPOT_RANGES["radius"], 0.01, "半径 (radius)")
         self.message = widgets.HTML()
         self.image = widgets.Image(format="png")
         H, W = self._img.shape[:2]
-        self._fig = new_figure(6.0, 6.0 * H / W + 0.5)
+        scale = min(1.0, 8.0 / (6.0 * H / W))  # a tall image gets a narrower figure, never taller than 8.5 in
+        self._fig = new_figure(6.0 * scale, 6.0 * scale * H / W + 0.5)
         self._ax = self._fig.add_subplot()
         self._shown = self._ax.imshow(self._img)
         from matplotlib.patches import Circle
@@ -207,9 +216,21 @@ class Spotlight(PngBox):
         super().__init__([widgets.HBox([self.x, self.y, self.radius]), self.image, self.message])
         self._update()
 
+    def _focus(self) -> tuple[float, float, float, list[str]]:
+        """(x, y, radius) read within SPOT_RANGES (NaN -> the middle), and the names of clamped sliders."""
+        out, clamped = [], []
+        for name in ("x", "y", "radius"):
+            low, high = SPOT_RANGES[name]
+            value = float(getattr(self, name).value)
+            good = min(max(value, low), high) if math.isfinite(value) else (low + high) / 2
+            if good != value:
+                clamped.append(f"{name} = {value:g} → {good:.2f}")
+            out.append(good)
+        return out[0], out[1], out[2], clamped
+
     def _update(self, change=None):
         H, W = self._img.shape[:2]
-        x, y, r = self.x.value, self.y.value, self.radius.value
+        x, y, r, clamped = self._focus()
         self._shown.set_data(apply_spotlight(self._img, x, y, r, self._dim))
         self._circle.center = (x * W - 0.5, y * H - 0.5)
         self._circle.set_radius(r * W)
@@ -221,6 +242,9 @@ class Spotlight(PngBox):
         if self._scene:
             inside = math.hypot(x - EGRET_XY[0], (y - EGRET_XY[1]) * H / W) < r
             note += " 白鹭在焦点里 (the egret is in focus)。" if inside else " 白鹭不在焦点里：试着把焦点移到白鹭身上。"
+        if clamped:
+            note += (f" 超出范围的值已限制 (clamped to the valid range)：{'，'.join(clamped)}；"
+                     f"x、y 在 0..1 之间，半径在 {SPOT_RANGES['radius'][0]:g}..{SPOT_RANGES['radius'][1]:g} 之间。")
         self.message.value = html.escape(note)
 
 
@@ -236,6 +260,11 @@ class RetrievalToy(PngBox):
     """
 
     def __init__(self, query: str = "钢琴 入门", temperature: float = 1.0, hard: bool = False):
+        if not isinstance(query, str):
+            raise HelpersError(f"查询必须是字符串 (query must be a str)，实际 (got) {type(query).__name__}。例如 “钢琴 入门”。")
+        temperature = check_float("temperature", temperature, 0.05, 3.0, "例如 temperature=1.0（越小越接近硬注意力）。")
+        if not isinstance(hard, bool):
+            raise HelpersError(f"hard 应为 True 或 False (a bool)，实际 (got) {hard!r}。")
         self.query = widgets.Text(value=query, description="查询 Query", continuous_update=False,
                                   placeholder="例如：钢琴 入门", style={"description_width": "initial"})
         self.temperature = _slider(temperature, 0.05, 3.0, 0.05, "温度 τ (temperature)")
