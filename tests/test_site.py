@@ -37,6 +37,11 @@ def expected_pages() -> list[str]:
     return pages
 
 
+def checked_pages() -> list[str]:
+    """Every page a reader can reach: the notebooks' pages, the search page and the index."""
+    return expected_pages() + ["search.html", "genindex.html"]
+
+
 # --- fixtures ------------------------------------------------------------------------------------------
 
 
@@ -136,7 +141,7 @@ def test_frames_count_steps_from_one_and_end_with_eos(site):
 
 
 @pytest.mark.timeout(120)
-@pytest.mark.parametrize("name", expected_pages())
+@pytest.mark.parametrize("name", checked_pages())
 def test_page_loads_offline_with_math_and_images(server, page, name):
     open_page(page, server + name)
     report = page.evaluate("""async () => {

@@ -32,6 +32,7 @@ __all__ = ["EXAMPLE_SENTENCES", "explorer_runs", "main", "step_runs", "write_fra
 
 # indices into helpers.corpus.design_examples(): the book's sentence, then three reorderings
 EXAMPLE_SENTENCES = (0, 1, 3, 2)
+DEFAULT_MODEL = "luong-general"  # what both notebooks show first; the players start with it too
 
 
 def _sentences() -> list[str]:
@@ -55,7 +56,7 @@ def step_runs(folder: Path, sentences: list[str]) -> dict:
     from helpers.corpus import tokenize_en
     from helpers.widgets.step import SCORE_LABELS, StepThrough
 
-    names = [n for n in SCORE_LABELS if n in list_pretrained()]
+    names = sorted((n for n in SCORE_LABELS if n in list_pretrained()), key=lambda n: n != DEFAULT_MODEL)
     models = [{"name": n, "label": SCORE_LABELS[n]} for n in names]
     runs = []
     widget = None
