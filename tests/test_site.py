@@ -210,13 +210,20 @@ def test_chinese_prose_is_drawn_with_the_bundled_font(server, page):
     assert [(f["familyName"], f["isCustomFont"]) for f in fonts] == [(FONT_FAMILY, True)], fonts
 
 
-def test_search_finds_a_chinese_term(server, page):
-    open_page(page, server + "search.html?q=注意力权重")
+def test_sidebar_search_finds_a_chinese_term(server, page):
+    open_page(page, server + "index.html")
+    # the sidebar's search field opens the theme's search dialog
+    page.locator(".bd-sidebar-primary .search-button__button").first.click()
+    box = page.locator("#pst-search-dialog input[name=q]")
+    box.fill("注意力权重")
+    box.press("Enter")
+    page.wait_for_url("**/search.html?q=*")
     results = page.locator("#search-results ul.search li a")
     results.first.wait_for(timeout=20_000)
     hrefs = [results.nth(k).get_attribute("href") for k in range(results.count())]
     assert any("05_computation" in href for href in hrefs), hrefs
     assert page.problems == []
+    assert external(page.requests, server) == []
 
 
 def _player_state(player) -> dict:
