@@ -13,9 +13,11 @@ import functools
 import http.server
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -125,6 +127,20 @@ def test_site_has_one_page_per_notebook(site):
 def test_site_is_under_30_mb(site):
     size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     assert size < 30 * 2**20, f"site is {size / 2**20:.1f} MB"
+
+
+def test_every_local_link_and_source_resolves(site):
+    pattern = re.compile(r'(?:href|src)="([^"#?]+)[^"]*"')
+    broken = []
+    pages = [p for p in site.rglob("*.html") if "_static" not in p.relative_to(site).parts]  # not theme templates
+    assert len(pages) >= len(expected_pages())
+    for page in pages:
+        for target in pattern.findall(page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):  # http:, mailto:, data: ... are not files
+                continue
+            if not (page.parent / urllib.parse.unquote(target)).exists():
+                broken.append(f"{page.relative_to(site)} -> {target}")
+    assert broken == []
 
 
 def test_frames_count_steps_from_one_and_end_with_eos(site):
