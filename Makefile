@@ -42,3 +42,8 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check helpers tests notebooks scripts
+
+# --- companion website ---
+.PHONY: site
+site: $(STAMP)               ## static site of the committed notebooks + widget frames -> site/_build/html
+	$(BIN)/python -m helpers.tools.site

@@ -1,0 +1,306 @@
+"""The companion website in a real browser: built once from the committed notebooks, served from
+127.0.0.1 (and opened from file://), checked page by page in headless Chromium (Debian's package).
+
+The session builds the site with ``python -m helpers.tools.site --out <tmp>`` (what ``make site`` runs:
+frames from the shipped models, then Sphinx), so the test checks what a reader gets. Every request
+the browser makes is recorded; screenshots go to artifacts/site/. Without Chromium the browser tests
+skip with a reason; with REQUIRE_BROWSER=1 (set by .ci/run) they fail instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import urllib.parse
+from pathlib import Path
+
+import pytest
+from browser_support import chromium_or_skip, launch_chromium
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "artifacts" / "site"
+BOOK_ORDER = ["9.10 引言", "9.10.1", "9.10.2", "9.10.3 ①", "9.10.3 ②"]
+PLAYERS = {"05_computation": "step", "07_heatmaps": "explorer"}
+FONT_FAMILY = "Noto Sans SC Subset"  # the name table of helpers/viz/fonts/NotoSansSC-Subset.otf
+
+pytestmark = pytest.mark.browser  # the whole module needs the built site and (most of it) Chromium
+
+
+def expected_pages() -> list[str]:
+    """One page per committed notebook (solutions in solutions/), plus the landing page."""
+    pages = ["index.html"] + [f"{p.stem}.html" for p in sorted((ROOT / "notebooks").glob("*.ipynb"))]
+    pages += [f"solutions/{p.stem}.html" for p in sorted((ROOT / "notebooks" / "solutions").glob("*.ipynb"))]
+    return pages
+
+
+def checked_pages() -> list[str]:
+    """Every page a reader can reach: the notebooks' pages, the search page and the index."""
+    return expected_pages() + ["search.html", "genindex.html"]
+
+
+# --- fixtures ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The built site's html folder (one build per test session, like `make site`)."""
+    out = tmp_path_factory.mktemp("site")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg")
+    done = subprocess.run([sys.executable, "-m", "helpers.tools.site", "--out", str(out)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"make site failed:\n{done.stdout}\n{done.stderr}"
+    print(done.stdout)
+    return out / "html"
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    """A local http.server (127.0.0.1, free port) serving the site; yields its base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright, path)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh tab that records every request, failed load, console error and uncaught error."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="zh-CN")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.requests, page.problems = [], []
+    page.on("request", lambda request: page.requests.append(request.url))
+    page.on("requestfailed", lambda request: page.problems.append(f"failed: {request.url} {request.failure}"))
+    page.on("response", lambda reply: reply.status >= 400 and page.problems.append(f"{reply.status}: {reply.url}"))
+    page.on("pageerror", lambda error: page.problems.append(f"pageerror: {error}"))
+    page.on("console", lambda msg: msg.type == "error" and page.problems.append(f"console: {msg.text}"))
+    yield page
+    context.close()
+
+
+def external(requests: list[str], base: str) -> list[str]:
+    return [url for url in requests if not url.startswith((base, "data:", "blob:"))]
+
+
+def open_page(page, url: str) -> None:
+    """Go to url and wait until it, its fonts and (where the page has math) MathJax are done."""
+    page.goto(url, wait_until="load")
+    page.evaluate("""async () => {
+        await document.fonts.ready;
+        if (window.MathJax && MathJax.startup && MathJax.startup.promise) await MathJax.startup.promise;
+    }""")
+
+
+# --- the build ---------------------------------------------------------------------------------------------
+
+
+def test_site_has_one_page_per_notebook(site):
+    missing = [name for name in expected_pages() if not (site / name).is_file()]
+    assert missing == []
+
+
+def test_site_is_under_30_mb(site):
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    assert size < 30 * 2**20, f"site is {size / 2**20:.1f} MB"
+
+
+def test_every_local_link_and_source_resolves(site):
+    pattern = re.compile(r'(?:href|src)="([^"#?]+)[^"]*"')
+    broken = []
+    pages = [p for p in site.rglob("*.html") if "_static" not in p.relative_to(site).parts]  # not theme templates
+    assert len(pages) >= len(expected_pages())
+    for page in pages:
+        for target in pattern.findall(page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):  # http:, mailto:, data: ... are not files
+                continue
+            if not (page.parent / urllib.parse.unquote(target)).exists():
+                broken.append(f"{page.relative_to(site)} -> {target}")
+    assert broken == []
+
+
+def test_frames_count_steps_from_one_and_end_with_eos(site):
+    for kind in PLAYERS.values():
+        index = json.loads((site / "_static" / "frames" / kind / "index.json").read_text(encoding="utf-8"))
+        assert index["runs"], kind
+        for run in index["runs"]:
+            assert [s["t"] for s in run["steps"]] == list(range(1, len(run["steps"]) + 1))
+            assert run["steps"][-1]["token"] == "<eos>"
+            assert all((site / "_static" / "frames" / kind / s["image"]).is_file() for s in run["steps"])
+
+
+# --- every page in the browser ----------------------------------------------------------------------------
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("name", checked_pages())
+def test_page_loads_offline_with_math_and_images(server, page, name):
+    open_page(page, server + name)
+    report = page.evaluate("""async () => {
+        const images = [...document.images];
+        for (const img of images) { img.loading = 'eager'; try { await img.decode(); } catch (e) {} }
+        return {
+            broken: images.filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.src),
+            images: images.length,
+            mathSource: document.querySelectorAll('.math').length,
+            typeset: document.querySelectorAll('mjx-container').length,
+            text: document.body.innerText,
+        };
+    }""")
+    if name.startswith("05_"):
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "05_computation.png"))
+        page.locator("mjx-container[display=true]").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "05_computation-equations.png"))
+    assert external(page.requests, server) == []
+    assert page.problems == []
+    assert report["broken"] == []
+    assert "$$" not in report["text"]
+    if report["mathSource"]:
+        assert report["typeset"] >= report["mathSource"], "not every equation was typeset by MathJax"
+        assert "\\frac" not in report["text"] and "\\bar" not in report["text"]
+
+
+@pytest.mark.timeout(60)
+def test_equations_carry_the_books_numbers(server, page):
+    open_page(page, server + "05_computation.html")
+    shown = page.locator("mjx-container[display=true]").all_inner_texts()
+    for number in ("9-37", "9-38", "9-39", "9-40"):
+        assert any(f"({number})" in text.replace(" ", "") for text in shown), number
+
+
+@pytest.mark.timeout(60)
+def test_sidebar_follows_the_book(server, page):
+    open_page(page, server + "index.html")
+    links = page.locator("nav.bd-docs-nav a").all_inner_texts()
+    positions = [next(i for i, text in enumerate(links) if text.strip().startswith(prefix)) for prefix in BOOK_ORDER]
+    assert positions == sorted(positions)
+
+
+@pytest.mark.timeout(60)
+def test_chinese_prose_is_drawn_with_the_bundled_font(server, page):
+    open_page(page, server + "05_computation.html")
+    assert page.evaluate(f"document.fonts.check('16px \"{FONT_FAMILY}\"', '注意力权重')")
+    # a paragraph of the page's own Chinese characters (the prose also has a few symbols, e.g. an
+    # en dash, that the subset lacks and that fall back to a system font)
+    chinese = page.evaluate("""() => {
+        const text = [...document.querySelectorAll('article p')].map(p => p.textContent).join('');
+        const probe = document.createElement('p');
+        probe.id = 'font-probe';
+        probe.textContent = [...text].filter(ch => /\\p{Script=Han}/u.test(ch)).slice(0, 200).join('');
+        document.querySelector('article').prepend(probe);
+        return probe.textContent;
+    }""")
+    assert len(chinese) >= 50
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": "#font-probe"})["nodeId"]
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    # every glyph was drawn by the web font the site's CSS loads, none by a system font
+    assert [(f["familyName"], f["isCustomFont"]) for f in fonts] == [(FONT_FAMILY, True)], fonts
+
+
+def test_sidebar_search_finds_a_chinese_term(server, page):
+    open_page(page, server + "index.html")
+    # the sidebar's search field opens the theme's search dialog
+    page.locator(".bd-sidebar-primary .search-button__button").first.click()
+    box = page.locator("#pst-search-dialog input[name=q]")
+    box.fill("注意力权重")
+    box.press("Enter")
+    page.wait_for_url("**/search.html?q=*")
+    results = page.locator("#search-results ul.search li a")
+    results.first.wait_for(timeout=20_000)
+    hrefs = [results.nth(k).get_attribute("href") for k in range(results.count())]
+    assert any("05_computation" in href for href in hrefs), hrefs
+    assert page.problems == []
+    assert external(page.requests, server) == []
+
+
+def _player_state(player) -> dict:
+    return player.evaluate("""el => ({
+        src: el.querySelector('.frame-image').src,
+        loaded: el.querySelector('.frame-image').complete && el.querySelector('.frame-image').naturalWidth > 0,
+        caption: el.querySelector('.frame-caption').textContent,
+        data: JSON.parse(el.querySelector('.frame-data').textContent),
+        model: el.querySelector('.frame-model').value,
+        sentence: Number(el.querySelector('.frame-sentence').value),
+    })""")
+
+
+def _wait_loaded(player) -> None:
+    player.locator(".frame-image").evaluate("img => img.decode()")
+
+
+def _run(state: dict) -> dict:
+    sentence = state["data"]["sentences"][state["sentence"]]
+    return next(r for r in state["data"]["runs"] if r["model"] == state["model"] and r["sentence"] == sentence)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("notebook", list(PLAYERS))
+def test_step_slider_changes_picture_and_caption(server, page, notebook):
+    open_page(page, server + f"{notebook}.html")
+    player = page.locator(".frame-player")
+    assert player.count() == 1
+    player.scroll_into_view_if_needed()
+    before = _player_state(player)
+    assert before["loaded"] and "t = 1 步" in before["caption"]
+    slider = player.locator("input.frame-step")
+    slider.focus()
+    slider.press("ArrowRight")
+    _wait_loaded(player)
+    after = _player_state(player)
+    step2 = _run(after)["steps"][1]
+    assert after["src"] != before["src"] and after["loaded"]
+    assert after["caption"] != before["caption"]
+    assert "t = 2 步" in after["caption"] and f"输出 “{step2['token']}”" in after["caption"]
+    # another model: another picture of the same step
+    other = after["data"]["models"][1]["name"]
+    player.locator("select.frame-model").select_option(other)
+    _wait_loaded(player)
+    switched = _player_state(player)
+    assert switched["model"] == other and switched["src"] != after["src"] and switched["loaded"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    player.screenshot(path=str(ARTIFACTS / f"{notebook}-player.png"))
+    assert page.problems == [] and external(page.requests, server) == []
+
+
+@pytest.mark.timeout(60)
+def test_player_works_when_opened_from_a_file(site, page):
+    url = (site / "07_heatmaps.html").as_uri()
+    open_page(page, url)
+    player = page.locator(".frame-player")
+    before = _player_state(player)
+    player.locator("input.frame-step").focus()
+    player.locator("input.frame-step").press("End")
+    _wait_loaded(player)
+    after = _player_state(player)
+    assert after["src"] != before["src"] and after["loaded"] and "<eos>" in after["caption"]
+    assert page.problems == []
+    assert external(page.requests, site.as_uri()) == []

@@ -1,0 +1,50 @@
+"""helpers.tools.frames: the kernel-free frames of the website are the widgets' own pictures, one per
+decoding step, with t counted from 1 and the tokens that `translate` gives."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+import pytest  # noqa: E402
+
+import helpers  # noqa: E402
+from helpers.tools.frames import explorer_runs, step_runs  # noqa: E402
+from helpers.widgets import AttentionExplorer, StepThrough  # noqa: E402
+
+SENTENCE = "i am a student ."
+
+
+@pytest.fixture(scope="module")
+def step_index(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("step")
+    return folder, step_runs(folder, [SENTENCE])
+
+
+@pytest.fixture(scope="module")
+def explorer_index(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("explorer")
+    return folder, explorer_runs(folder, [SENTENCE])
+
+
+@pytest.mark.parametrize("which", ["step_index", "explorer_index"])
+def test_each_run_has_every_step_of_greedy_decoding_counted_from_one(request, which):
+    _, index = request.getfixturevalue(which)
+    for run in index["runs"]:
+        expected = helpers.translate(helpers.load_pretrained(run["model"]), SENTENCE).tgt_tokens + ["<eos>"]
+        assert [s["token"] for s in run["steps"]] == expected
+        assert [s["t"] for s in run["steps"]] == list(range(1, len(expected) + 1))
+
+
+def test_step_frame_is_the_step_through_png(step_index):
+    folder, index = step_index
+    run = next(r for r in index["runs"] if r["model"] == "luong-general")
+    widget = StepThrough(SENTENCE, score="luong-general")
+    widget.step.value = 2
+    assert (folder / run["steps"][1]["image"]).read_bytes() == bytes(widget.image.value)
+
+
+def test_explorer_frame_is_the_explorer_png(explorer_index):
+    folder, index = explorer_index
+    run = next(r for r in index["runs"] if r["model"] == "luong-general")
+    widget = AttentionExplorer(model="luong-general", sentence=SENTENCE)
+    widget.step.value = widget.step.min + 1  # the second decoding step, t = 2
+    assert (folder / run["steps"][1]["image"]).read_bytes() == bytes(widget.image.value)
