@@ -129,7 +129,7 @@ def main(argv=None) -> int:
     import argparse
     import os
 
-    from helpers.tools.evaluate import METRICS_PATH, format_tables, run_evaluation, write_json
+    from helpers.tools.evaluate import METRICS_PATH, format_tables, run_evaluation, write_doc, write_json
 
     p = argparse.ArgumentParser(prog="python -m helpers.tools.pretrain",
                                 description="从头重新训练预训练模型 (retrain the shipped models from scratch)")
@@ -167,6 +167,7 @@ def main(argv=None) -> int:
         print(f"错误 (error): {exc}", file=sys.stderr)
         return 2
     write_json(record, METRICS_PATH)
+    write_doc(record)
     print(format_tables(record))
     print(f"\npretrain: {time.perf_counter() - start:.0f} s in total; files in "
           f"{PRETRAINED_DIR.parent.name}/{PRETRAINED_DIR.name}/")
