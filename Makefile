@@ -12,7 +12,8 @@ PIP := $(BIN)/python -m pip install --disable-pip-version-check -q
 # torch on Linux: the CPU build. PyPI's Linux wheel of torch==2.13.0 is the CUDA build and pulls
 # several GB of nvidia-* packages; these notebooks only need the CPU. In this order:
 #   1. whatever this machine already offers (installed, a local wheel via pip's find-links):
-#      `pip install --no-index` succeeds at once or fails at once, without the network;
+#      `pip install --no-index` succeeds at once or fails at once, without the network; --no-deps,
+#      because torch's own dependencies (filelock, sympy, ...) need not be local: step 3 adds them;
 #   2. otherwise PyTorch's CPU wheel index (TORCH_CPU_INDEX);
 #   3. then everything else from requirements.txt (torch==2.13.0 is then already satisfied).
 # GPU users opt out with `make lab TORCH_CPU=0` (PyPI's default build). On macOS and Windows PyPI's
@@ -31,7 +32,7 @@ LAB_FLAGS := $(if $(filter 0,$(USER_ID)),--allow-root)
 $(STAMP): requirements.txt pyproject.toml helpers/tools/labsetup.py helpers/tools/lab/overrides.json helpers/tools/lab/custom.css
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 ifeq ($(TORCH_CPU),1)
-	@$(PIP) --no-index $(TORCH_PIN) 2>/dev/null && echo "torch: 使用本机已有的 (found locally) $(TORCH_PIN)" \
+	@$(PIP) --no-index --no-deps $(TORCH_PIN) 2>/dev/null && echo "torch: 使用本机已有的 (found locally) $(TORCH_PIN)" \
 	  || { echo "torch: 从 PyTorch 的 CPU 索引安装 (CPU build from) $(TORCH_CPU_INDEX)"; \
 	       $(PIP) --index-url $(TORCH_CPU_INDEX) $(TORCH_PIN); }
 endif

@@ -205,3 +205,11 @@ def test_cli_without_a_submissions_folder_says_what_to_do(tmp_path, capsys):
     assert main(["grade", str(tmp_path / "nope")]) == 2
     assert "submissions folder not found" in capsys.readouterr().out
     assert main([]) == 2
+
+
+def test_extra_files_in_a_students_folder_are_ignored_but_a_lone_file_gets_a_row(tmp_path):
+    for rel in ("ann/05.ipynb", "ann/plot.png", "ben/essay.docx", ".ipynb_checkpoints/x.ipynb", "cid.ipynb"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("{}")
+    found = {(s.student, s.path.name) for s in g.find_submissions(tmp_path)}
+    assert found == {("ann", "05.ipynb"), ("ben", "essay.docx"), ("cid", "cid.ipynb")}

@@ -44,14 +44,14 @@ def _index(calls, fragment):
 
 def test_linux_takes_a_local_torch_first_and_never_contacts_the_cpu_index(tmp_path):
     calls = _install(tmp_path, local_torch=True, OS="Linux")
-    assert "--no-index torch==2.13.0" in calls[0]
+    assert "--no-index --no-deps torch==2.13.0" in calls[0]
     assert not any(CPU_INDEX in call for call in calls)
     assert _index(calls, "-r requirements.txt") < _index(calls, "-m helpers.tools.labsetup")
 
 
 def test_linux_without_a_local_wheel_gets_torch_from_the_cpu_index_before_the_rest(tmp_path):
     calls = _install(tmp_path, local_torch=False, OS="Linux")
-    assert _index(calls, "--no-index torch==2.13.0") < _index(calls, f"--index-url {CPU_INDEX} torch==2.13.0")
+    assert _index(calls, "--no-index --no-deps torch==2.13.0") < _index(calls, f"--index-url {CPU_INDEX} torch==2.13.0")
     assert _index(calls, CPU_INDEX) < _index(calls, "-r requirements.txt")
 
 

@@ -74,14 +74,21 @@ class Submission:
 
 
 def find_submissions(root: Path) -> list[Submission]:
-    """Every file under ``root`` (hidden files and checkpoints skipped), with its student's name."""
+    """Every file under ``root`` with its student's name (hidden files and checkpoints skipped).
+
+    In a student's folder that holds notebooks, other files (data, pictures) are ignored; a file
+    that is all a student handed in is graded, and gets a "not a notebook" row if it is none.
+    """
     found = []
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+    files = sorted(p for p in root.rglob("*") if p.is_file()
+                   and not any(part.startswith(".") for part in p.relative_to(root).parts))
+    has_notebook = {p.relative_to(root).parts[0] for p in files if p.suffix == ".ipynb"}
+    for path in files:
         rel = path.relative_to(root)
-        if any(part.startswith(".") for part in rel.parts):
+        nested = len(rel.parts) > 1
+        if nested and path.suffix != ".ipynb" and rel.parts[0] in has_notebook:
             continue
-        student = rel.parts[0] if len(rel.parts) > 1 else rel.stem
-        found.append(Submission(path, student))
+        found.append(Submission(path, rel.parts[0] if nested else rel.stem))
     return found
 
 
@@ -187,7 +194,7 @@ def mark(exercise_id: str, entry: dict | None, *, call_timeout: float) -> Mark:
         return Mark(PASSED, message, shown)
     if details.get("kind") == "unfinished":
         return Mark(UNFINISHED, message, "None")
-    return Mark(WRONG, message, shown or details.get("mistake") or message.splitlines()[0][:60])
+    return Mark(WRONG, message, shown or message.splitlines()[0].split("：")[0][:60])  # the diagnosis
 
 
 def grade(root: Path, *, timeout: float = 300, call_timeout: float = 10, quick: bool = True, log=print):
