@@ -16,6 +16,7 @@ import torch
 
 from helpers.exercises import EXERCISES, check
 from helpers.exercises import grade as g
+from helpers.exercises import grade_record as rec
 from helpers.exercises import grade_sandbox as sb
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -168,7 +169,7 @@ def test_summary_gives_pass_rates_and_the_most_common_wrong_answer(graded):
 def test_the_lying_tensor_fools_an_in_kernel_check_but_not_the_sandbox():
     namespace = _define(LIAR)
     assert check("general_score", namespace["my_general_score"]).passed  # why grading runs elsewhere
-    bundle = sb.function_bundle(namespace["my_general_score"], namespace)
+    bundle = rec.function_bundle(namespace["my_general_score"], namespace)
     with sb.Sandbox(bundle, call_timeout=5) as box:
         out = box.function(torch.ones(1, 2, 3), torch.ones(1, 4, 3), torch.eye(3))
         assert type(out) is torch.Tensor and out.shape == (1, 2, 4)
@@ -177,7 +178,7 @@ def test_the_lying_tensor_fools_an_in_kernel_check_but_not_the_sandbox():
 
 def test_sandbox_stops_a_function_that_never_returns():
     namespace = _define("def spin(x):\n    while True:\n        pass\n")
-    with sb.Sandbox(sb.function_bundle(namespace["spin"], namespace), call_timeout=1) as box:
+    with sb.Sandbox(rec.function_bundle(namespace["spin"], namespace), call_timeout=1) as box:
         with pytest.raises(sb.GradingTimeout):
             box.function(1)
         with pytest.raises(Exception, match="stopped after a timeout"):
@@ -213,3 +214,9 @@ def test_extra_files_in_a_students_folder_are_ignored_but_a_lone_file_gets_a_row
         (tmp_path / rel).write_text("{}")
     found = {(s.student, s.path.name) for s in g.find_submissions(tmp_path)}
     assert found == {("ann", "05.ipynb"), ("ben", "essay.docx"), ("cid", "cid.ipynb")}
+
+
+@pytest.mark.parametrize(("entry", "verdict"), [
+    ("forged", g.UNGRADABLE), ({"kind": 5}, g.UNGRADABLE), ({"kind": "function", "imports": 3}, g.WRONG)])
+def test_a_tampered_answer_record_is_ungradable_not_a_crash(entry, verdict):
+    assert g.mark("dot_score", entry, call_timeout=2).verdict == verdict

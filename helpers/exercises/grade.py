@@ -8,7 +8,7 @@ How a verdict is reached, outside the student's kernel:
 
 1. each notebook runs top to bottom in a fresh kernel (nbclient), with a time limit for the whole
    notebook; a first cell is prepended that makes ``check(...)`` record the answer instead of
-   judging it (``grade_sandbox.install_recorder``);
+   judging it (``grade_record.install_recorder``);
 2. the recorded answers are read back as data (``torch.load(weights_only=True)``);
 3. the grader calls the real ``check(exercise_id, answer)`` in its own process: values directly,
    functions through ``grade_sandbox.Sandbox`` (the student's source re-created in a child process,
@@ -39,10 +39,11 @@ PASSED, WRONG, UNFINISHED = "通过 (passed)", "未通过 (wrong)", "尚未完�
 MISSING, REFERENCE, UNGRADABLE = "未作答 (not attempted)", "交了参考答案 (reference solution)", "无法评分 (ungradable)"
 OK, NOT_NOTEBOOK, TIMEOUT, ERROR = "完成 (ok)", "不是笔记本 (not a notebook)", "超时 (timeout)", "执行出错 (error)"
 
+_HINT = re.compile(r"\n[^\n]*提示 \d+ \(hint \d+\)")
 _CHECK_CALL = re.compile(r"""check\(\s*["']([A-Za-z0-9_]+)["']""")
 RECORDER_CELL = (
     "# 评分用 (grading): check(...) records the answer; the grader decides outside this kernel\n"
-    "from helpers.exercises.grade_sandbox import install_recorder as _install_recorder\n"
+    "from helpers.exercises.grade_record import install_recorder as _install_recorder\n"
     "_install_recorder({path!r})\n"
     "del _install_recorder\n"
 )
@@ -137,7 +138,9 @@ def run_notebook(sub: Submission, *, timeout: float, quick: bool) -> Submission:
                 sub.answers = sandbox.loads(answers_file.read_bytes())
             except Exception as exc:
                 sub.status, sub.detail = ERROR, f"答案文件无法读取 (answers unreadable): {type(exc).__name__}"
-    sub.exercise_ids |= {i for i in sub.answers if i in EXERCISES}
+    if not isinstance(sub.answers, dict):
+        sub.answers = {}
+    sub.exercise_ids |= {i for i in sub.answers if isinstance(i, str) and i in EXERCISES}
     return sub
 
 
@@ -161,10 +164,12 @@ def _short(value, limit: int = 60) -> str:
 
 def mark(exercise_id: str, entry: dict | None, *, call_timeout: float) -> Mark:
     """Check one recorded answer with the real checker, in this process (functions in a sandbox)."""
-    from helpers.exercises import check, reset_hints
+    from helpers.exercises import check, reset_hints  # reset: each student starts from hint 1
 
     if entry is None:
         return Mark(MISSING, "没有运行这个练习的 check(...) (no check call recorded)")
+    if not isinstance(entry, dict):  # the kernel wrote something else into the answers file
+        return Mark(UNGRADABLE, f"记录被改动过 (tampered record): {type(entry).__name__}")
     kind = entry.get("kind")
     if kind == "reference":
         return Mark(REFERENCE, "提交的是 helpers 里的现成函数或参考答案，不是自己的解答 (not your own work)", "参考答案")
@@ -188,11 +193,11 @@ def mark(exercise_id: str, entry: dict | None, *, call_timeout: float) -> Mark:
         shown = ""
     else:
         return Mark(UNGRADABLE, f"未知的记录 (unknown record) {kind!r}")
-    message = str(result.message).split("\n💡")[0]
+    message = _HINT.split(str(result.message))[0]  # the diagnosis without the progressive hints
     details = getattr(result, "details", {}) or {}
     if result.passed:
         return Mark(PASSED, message, shown)
-    if details.get("kind") == "unfinished":
+    if details.get("kind") == "unfinished" or message.startswith("尚未完成"):
         return Mark(UNFINISHED, message, "None")
     return Mark(WRONG, message, shown or message.splitlines()[0].split("：")[0][:60])  # the diagnosis
 
@@ -217,7 +222,11 @@ def grade(root: Path, *, timeout: float = 300, call_timeout: float = 10, quick: 
         row["status"].append(sub.status if sub.status == OK else f"{sub.path.name}: {sub.status} {sub.detail}")
         handed_in = {EXERCISES[i].notebook for i in sub.exercise_ids}
         for exercise_id in (c for c in columns if EXERCISES[c].notebook in handed_in):
-            row["marks"][exercise_id] = mark(exercise_id, sub.answers.get(exercise_id), call_timeout=call_timeout)
+            answers = sub.answers if isinstance(sub.answers, dict) else {}
+            try:
+                row["marks"][exercise_id] = mark(exercise_id, answers.get(exercise_id), call_timeout=call_timeout)
+            except Exception as exc:  # one odd record must not stop the batch
+                row["marks"][exercise_id] = Mark(UNGRADABLE, f"{type(exc).__name__}: {str(exc)[:120]}")
     return columns, rows
 
 
