@@ -7,16 +7,41 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PIP := $(BIN)/python -m pip install --disable-pip-version-check -q
+
+# torch on Linux: the CPU build. PyPI's Linux wheel of torch==2.13.0 is the CUDA build and pulls
+# several GB of nvidia-* packages; these notebooks only need the CPU. In this order:
+#   1. whatever this machine already offers (installed, a local wheel via pip's find-links):
+#      `pip install --no-index` succeeds at once or fails at once, without the network; --no-deps,
+#      because torch's own dependencies (filelock, sympy, ...) need not be local: step 3 adds them;
+#   2. otherwise PyTorch's CPU wheel index (TORCH_CPU_INDEX);
+#   3. then everything else from requirements.txt (torch==2.13.0 is then already satisfied).
+# GPU users opt out with `make lab TORCH_CPU=0` (PyPI's default build). On macOS and Windows PyPI's
+# torch is already the CPU build, so step 3 alone is used there.
+TORCH_PIN := torch==2.13.0
+TORCH_CPU_INDEX ?= https://download.pytorch.org/whl/cpu
+OS := $(shell uname -s)
+TORCH_CPU ?= $(if $(filter Linux,$(OS)),1,0)
+
+# JupyterLab refuses to start as root (Docker, lab VMs) unless told so; only then is it told.
+USER_ID := $(shell id -u)
+LAB_FLAGS := $(if $(filter 0,$(USER_ID)),--allow-root)
 
 .PHONY: lab test notebooks notebooks-quick pretrained evaluate bench lint check-notebooks
 
-$(STAMP): requirements.txt pyproject.toml
+$(STAMP): requirements.txt pyproject.toml helpers/tools/labsetup.py helpers/tools/lab/overrides.json helpers/tools/lab/custom.css
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --disable-pip-version-check -q -r requirements.txt
+ifeq ($(TORCH_CPU),1)
+	@$(PIP) --no-index --no-deps $(TORCH_PIN) 2>/dev/null && echo "torch: 使用本机已有的 (found locally) $(TORCH_PIN)" \
+	  || { echo "torch: 从 PyTorch 的 CPU 索引安装 (CPU build from) $(TORCH_CPU_INDEX)"; \
+	       $(PIP) --index-url $(TORCH_CPU_INDEX) $(TORCH_PIN); }
+endif
+	$(PIP) -r requirements.txt
+	$(BIN)/python -m helpers.tools.labsetup   # Chinese UI, no news prompt, bundled font: inside $(VENV) only
 	@touch $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks/
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

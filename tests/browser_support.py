@@ -45,6 +45,9 @@ USER_SETTINGS = {
     "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none", "autoStartDefaultKernel": True},
     # offline: no news prompt, no update check
     "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    # English menus: these tests click "Run" / "Edit" by label, while the venv's JupyterLab defaults to
+    # zh_CN (helpers/tools/labsetup.py); tests/test_browser_chinese.py checks that default
+    "@jupyterlab/translation-extension/plugin": {"locale": "en"},
 }
 
 SERVER_START_TIMEOUT = 60  # seconds until JupyterLab answers /api/status
@@ -98,7 +101,7 @@ def free_port() -> int:
 
 def write_user_settings(settings_dir: Path, settings: dict | None = None) -> Path:
     """Write JupyterLab user settings (default: USER_SETTINGS) into settings_dir and return it."""
-    for plugin, values in (settings or USER_SETTINGS).items():
+    for plugin, values in (USER_SETTINGS if settings is None else settings).items():
         path = settings_dir / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values, indent=2), encoding="utf-8")
@@ -145,15 +148,18 @@ class LabServer:
 
 
 def start_lab(root: Path, work_dir: Path, extra_env: dict | None = None,
-              timeout: float = SERVER_START_TIMEOUT) -> LabServer:
+              timeout: float = SERVER_START_TIMEOUT, settings: dict | None = None,
+              extra_args: tuple[str, ...] = ()) -> LabServer:
     """Start `python -m jupyter lab` on 127.0.0.1 with a random port and token, serving root.
 
     Settings, workspaces and runtime files go under work_dir, so the user's own JupyterLab set-up is
-    neither read nor changed. Waits (at most `timeout` s) until /api/status answers.
+    neither read nor changed (``settings``: user settings instead of USER_SETTINGS). Waits (at most
+    `timeout` s) until /api/status answers.
     """
     port = free_port()
     token = os.urandom(16).hex()
-    settings_dir = write_user_settings(work_dir / "user-settings")
+    settings_dir = write_user_settings(work_dir / "user-settings", settings)
+    settings_dir.mkdir(parents=True, exist_ok=True)
     (work_dir / "workspaces").mkdir(parents=True, exist_ok=True)
     env = dict(os.environ)
     env.update({"JUPYTER_RUNTIME_DIR": str(work_dir / "runtime"), "PYTHONUNBUFFERED": "1"})
@@ -169,6 +175,7 @@ def start_lab(root: Path, work_dir: Path, extra_env: dict | None = None,
         f"--ServerApp.root_dir={root}",
         f"--LabApp.user_settings_dir={settings_dir}",
         f"--LabApp.workspaces_dir={work_dir / 'workspaces'}",
+        *extra_args,
     ]
     log_path = work_dir / "jupyterlab.log"
     with open(log_path, "wb") as log:

@@ -1,0 +1,19 @@
+"""``python -m helpers.exercises grade SUBMISSIONS/ --out grades.csv``: grade a class's notebooks."""
+
+import sys
+
+USAGE = "用法 (usage)：python -m helpers.exercises grade SUBMISSIONS/ --out grades.csv"
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or argv[0] != "grade":
+        print(USAGE)
+        return 2
+    from helpers.exercises.grade import main as grade_main
+
+    return grade_main(argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

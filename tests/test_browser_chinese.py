@@ -1,0 +1,118 @@
+"""Real browser: the environment's JupyterLab opens in Chinese, asks nothing about news, and shows
+notebook prose in the bundled font even where the system has no Chinese font.
+
+The settings come from ``helpers.tools.labsetup`` written into a temporary prefix (the files the
+install step writes into .venv) and no user settings at all. Chromium runs with fontconfig limited
+to DejaVu (no CJK font); the fonts Chromium really used for a paragraph are read over the DevTools
+protocol (``CSS.getPlatformFontsForNode``). Screenshot: artifacts/browser/chinese_ui.png.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+from browser_support import chromium_or_skip, start_lab
+
+from helpers.tools import labsetup
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "artifacts" / "browser"
+LATIN_ONLY = Path("/usr/share/fonts/truetype/dejavu")
+PROSE = "注意力机制让解码器在每一步查看编码器的全部隐含状态。"
+
+
+def _default(server, plugin: str, key: str):
+    """A setting's default as the server hands it out: the schema default after overrides.json."""
+    url = f"{server.base_url}/lab/api/settings/{plugin}?token={server.token}"
+    with urllib.request.urlopen(url, timeout=10) as reply:
+        return json.load(reply)["schema"]["properties"][key]["default"]
+
+
+def _latin_only_fontconfig(folder: Path) -> dict:
+    conf = folder / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        f"  <dir>{LATIN_ONLY}</dir>\n  <cachedir>{folder / 'cache'}</cachedir>\n</fontconfig>\n",
+        encoding="utf-8",
+    )
+    return {"FONTCONFIG_FILE": str(conf)}
+
+
+@pytest.fixture(scope="module")
+def chinese_lab(tmp_path_factory):
+    chromium = chromium_or_skip()
+    if not LATIN_ONLY.is_dir():
+        pytest.skip(f"需要 DejaVu 字体 (fonts-dejavu-core) 来模拟没有中文字体的系统: {LATIN_ONLY}")
+    work = tmp_path_factory.mktemp("chinese-lab")
+    prefix, root = work / "prefix", work / "root"
+    root.mkdir()
+    labsetup.install(prefix)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(f"# 第 9.10 节\n\n{PROSE}")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, str(root / "prose.ipynb"))
+    server = start_lab(
+        root, work, settings={},  # no user settings: everything below comes from the environment's files
+        extra_env={"JUPYTER_CONFIG_PATH": str(prefix / "etc" / "jupyter")},
+        extra_args=(f"--LabApp.app_settings_dir={prefix / 'share' / 'jupyter' / 'lab' / 'settings'}",),
+    )
+    fontconfig = _latin_only_fontconfig(work)
+    yield server, chromium, fontconfig
+    server.stop()
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(180)
+def test_chinese_menus_no_news_prompt_and_bundled_font_for_prose(chinese_lab):
+    from playwright.sync_api import sync_playwright
+
+    server, chromium, fontconfig = chinese_lab
+    cjk = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True,
+                         env={**os.environ, **fontconfig}).stdout
+    assert cjk.strip() == "", f"the browser's fontconfig should see no Chinese font, found: {cjk[:200]}"
+    assert _default(server, "@jupyterlab/translation-extension:plugin", "locale") == "zh_CN"
+    assert _default(server, "@jupyterlab/apputils-extension:notification", "fetchNews") == "false"
+    assert _default(server, "@jupyterlab/apputils-extension:notification", "checkForUpdates") is False
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium, headless=True, env={**os.environ, **fontconfig},
+            args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+        )
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 800})
+            page.goto(f"{server.base_url}/lab/tree/prose.ipynb?token={server.token}&reset",
+                      wait_until="domcontentloaded", timeout=60_000)
+            menu = page.locator(".lm-MenuBar-itemLabel").first
+            menu.wait_for(timeout=60_000)
+            assert menu.inner_text().strip() == "文件"
+            paragraph = page.locator(".jp-RenderedMarkdown p", has_text=PROSE[:6]).first
+            paragraph.wait_for(timeout=60_000)
+            page.evaluate("document.fonts.ready")
+            page.wait_for_timeout(3000)  # the news question, when enabled, arrives as a toast by now
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "chinese_ui.png"))
+            toasts = page.locator(".Toastify__toast, .jp-Notification-Toast-default").all_inner_texts()
+            assert not any(re.search(r"news|新闻|资讯", t, re.I) for t in toasts), toasts
+
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("DOM.enable")
+            cdp.send("CSS.enable")
+            document = cdp.send("DOM.getDocument", {"depth": -1})
+            used = {}
+            for selector in (".jp-RenderedMarkdown p", ".lm-MenuBar-itemLabel"):
+                node = cdp.send("DOM.querySelector", {"nodeId": document["root"]["nodeId"], "selector": selector})
+                used[selector] = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+        finally:
+            browser.close()
+    # every Chinese character of the paragraph and of 文件 comes from the bundled web font, none from a fallback
+    for selector, text in ((".jp-RenderedMarkdown p", PROSE), (".lm-MenuBar-itemLabel", "文件")):
+        bundled = sum(f["glyphCount"] for f in used[selector] if f.get("isCustomFont"))
+        assert bundled == len(text), f"{selector}: fonts used {used[selector]}"
