@@ -120,7 +120,7 @@ THINGS = {
         {
             "table": "buyable colored sized newold landmark", "chair": "buyable colored newold landmark",
             "pen": "buyable lostable needed colored newold", "pencil": "buyable lostable needed colored",
-            "computer": "buyable needed newold expensive_ok openable",
+            "computer": "buyable needed newold expensive_ok",
             "phone": "buyable lostable needed newold expensive_ok",
             "bag": "buyable lostable needed colored newold sized landmark openable expensive_ok",
             "umbrella": "buyable lostable needed colored newold",

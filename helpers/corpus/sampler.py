@@ -156,7 +156,7 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         conts = [x for x in noun.conts if v != "buy" or x == "bottle"]  # one buys bottles, not glasses of milk
         if conts and v in ("drink", "eat", "buy", "want") and not neg and (tense != "p" or rng.random() < 0.3):
             d = "a" if rng.random() < 0.6 else "num"
-            return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 5), "cont": rng.choice(conts)}
+            return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 3), "cont": rng.choice(conts)}
         return {"k": "noun", "n": n, "d": "bare"}
     if n in ("door", "window"):  # open the door -> 打开 门, close that window -> 关上 那 扇 窗户
         return {"k": "noun", "n": n, "d": rng.choice(("the", "the", "the", "this", "that"))}
@@ -176,6 +176,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         dets = ("a", "a", "num") if not neg else ("a",)
     elif v in ("open", "close"):
         dets = ("the", "poss", "this", "that")
+    elif v == "sell":  # sell oranges, sold two bikes; not "sell my banana"
+        dets = ("bare",) if tense in "pg" else ("a", "num", "bare")
     elif v == "draw":  # draw a tree, draw three birds; not "draw my bus"
         dets = ("bare",) if tense == "p" else ("a", "num") if tense == "g" else ("a", "a", "num", "bare")
     elif v in ("find", "lose", "look_for"):
@@ -189,7 +191,7 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         if neg or q is not None:
             dets.remove("num")
         if tense == "p":  # habits are about kinds of things: not "she reads that letter every day"
-            dets = ["bare", "bare", "bare", "poss"]
+            dets = ["bare"]
         if v == "write":
             dets = [d for d in dets if d != "num"]
         if tense == "g":
@@ -197,13 +199,13 @@ def sample_object(rng, v, tense, neg, q, rich=False):
     d = rng.choice(dets)
     np = {"k": "noun", "n": n, "d": d}
     if d == "num":
-        np["num"] = rng.randint(2, 4) if v in ("have", "want", "need") else rng.randint(2, 10)
+        np["num"] = rng.randint(2, 4) if v in ("have", "want", "need", "eat") else rng.randint(2, 10)
     elif d == "poss":
         np["poss"] = _possessor(rng)
     if d == "a" and (neg or (v == "have" and q == "yn")):
         np["drop"] = True
     if "human" not in noun.cls and v not in ("write", "sing_t", "open", "close") and \
-            rng.random() < (0.4 if rich else 0.22):
+            (d != "bare" or v in ("like", "love", "want")) and rng.random() < (0.4 if rich else 0.22):
         adj = _adj_for(rng, noun, mono_only=d == "poss")
         if adj:
             np["adj"] = adj
@@ -235,7 +237,7 @@ def sample_coord_object(rng, v):
 
 
 # --------------------------------------------------------------------------- clauses
-MOMENTARY = {"walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
+MOMENTARY = {"watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
 FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
 NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
               "p": ("every_day",), "g": ("now",)}
@@ -304,6 +306,8 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
         del c["subj"]["rel"]
     if q in ("yn", "what", "where", "when", "why", "howmany", "who_o", "how") and subj is None and rng.random() < 0.5:
         c["subj"] = {"k": "pron", "p": "you"}
+    if q not in (None, "who_s") and c["subj"] in ({"k": "pron", "p": "i"}, {"k": "pron", "p": "we"}):
+        c["subj"] = {"k": "pron", "p": "you"}  # one asks others: not "do i buy books ?"
     if tense == "c" and q == "yn" and verb in ("open", "close") and subj is None:  # can i open the window ? -> 可以
         c["subj"] = {"k": "pron", "p": rng.choice(("i", "i", "we"))}
     # object / destination
@@ -354,6 +358,10 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
                 c["time"] = rng.choice(NEAR_TIMES[tense])
             if verb == "sleep" and tense == "p":  # not "he sleeps at home every week"
                 c["time"] = None
+                if q is None:
+                    c["place"] = "home"
+            if neg and c["time"] in ("every_week", "every_sunday") and verb in ("eat", "drink", "sleep", "wash"):
+                c["time"] = None  # not "they do not drink water every week"
     if tense == "p" and not stative and c.get("obj", {}).get("d") in ("a", "num") and not (c.get("time") or c.get("freq")):
         c["time"] = rng.choice(TIMES_BY_TENSE["p"])
     return c
@@ -436,6 +444,8 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
         c.pop("place", None)
         if rng.random() < 0.35:  # where is the library ? -> 图书馆 在 哪里 ？
             c["subj"] = {"k": "place", "n": rng.choice(WHERE_PLACES)}
+            c["tense"] = "p"
+            c.pop("time", None)
         elif (c["subj"]["k"] == "noun" and c["subj"].get("d") in ("the", "poss")
               and "human" not in NOUNS[c["subj"]["n"]].cls and rng.random() < 0.4):
             c["subj"]["pl"] = True  # where are my keys ? -> 我 的 钥匙 在 哪里 ？
