@@ -82,6 +82,8 @@ def sample_novel(rng):
         return c
     head = rng.choice(PERSON_NOUNS)  # a relative clause on the subject
     c = sample_act(rng, question=False)
+    while c["v"] == "play_i":  # 玩 is for children, and the head is an adult
+        c = sample_act(rng, question=False)
     rel = sample_rel(rng, head, exclude=(c["v"],))
     if rel:
         c["subj"] = {"k": "noun", "n": head, "d": "the", "rel": rel}

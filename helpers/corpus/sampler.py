@@ -207,7 +207,7 @@ def sample_object(rng, v, tense, neg, q, rich=False):
     if "human" not in noun.cls and v not in ("write", "sing_t", "open", "close") and \
             (d != "bare" or v in ("like", "love", "want")) and rng.random() < (0.4 if rich else 0.22):
         adj = _adj_for(rng, noun, mono_only=d == "poss")
-        if adj:
+        if adj and adj != v:  # not "clean a clean room"
             np["adj"] = adj
     if d == "the" and "adj" not in np and rng.random() < (0.3 if rich else 0.12):
         verbs = [x for x in ("see", "buy", "read", "write", "draw", "find", "lose", "like", "want")
@@ -332,6 +332,9 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             o, s = c["obj"], c["subj"]
             if o["k"] == "pron" and s["k"] == "pron" and (o["p"] == s["p"] or {o["p"], s["p"]} <= {"i", "we"}):
                 c["obj"] = {"k": "name", "n": rng.choice(NAME_KEYS)}
+            names = {x.get("n") for x in (s.get("items") or [s]) if x["k"] == "name"}
+            if c["obj"]["k"] == "name" and c["obj"]["n"] in names:  # not "mike and anna visited mike"
+                c["obj"] = {"k": "name", "n": rng.choice([n for n in NAME_KEYS if n not in names])}
     # adjuncts
     stative = "s" in flags
     if places and q not in ("where",) and tense != "c" and rng.random() < (0.7 if rich else 0.45) and not stative:
