@@ -95,6 +95,8 @@ def person_of(np) -> str:
 def is_plural(np) -> bool:
     if np["k"] in ("coord", "place"):
         return np["k"] == "coord"
+    if np["k"] == "noun" and NOUNS[np["n"]].mass and NOUNS[np["n"]].sg.endswith("s"):
+        return True  # the noodles are delicious
     d = np.get("d")
     if d in ("these", "those", "howmany") or np.get("pl"):
         return True
@@ -436,7 +438,11 @@ def _render_act(c, tags):
     zh = s_zh
     if c.get("_also"):  # "..., and he also ..." -> ， 他 还 ...
         zh.append(c["_also"])
-    if q in ("when", "why", "how"):  # 玛丽 为什么 每周 看望 奶奶 ？ / 你 怎么 去 学校 ？
+    if q in ("when", "why"):  # 玛丽 为什么 每周 看望 奶奶 ？
+        zh.append(_z(WH_ZH[q], (e_wh,)))
+    if q == "how":  # time first: 你 周末 怎么 去 电影院 ？
+        zh += t_zh
+        t_zh = []
         zh.append(_z(WH_ZH[q], (e_wh,)))
     every = neg and tense == "p" and c.get("time") in EVERY_TIMES
     if every:  # scope: does not V every day -> 不是 每天 都 V (not: 每天 不 V)

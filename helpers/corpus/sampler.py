@@ -156,6 +156,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         conts = [x for x in noun.conts if v != "buy" or x == "bottle"]  # one buys bottles, not glasses of milk
         if conts and v in ("drink", "eat", "buy", "want") and not neg and (tense != "p" or rng.random() < 0.3):
             d = "a" if rng.random() < 0.6 else "num"
+            if tense == "g":  # i am drinking a cup of tea (not three bottles at once)
+                d = "a"
             return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 3), "cont": rng.choice(conts)}
         return {"k": "noun", "n": n, "d": "bare"}
     if n in ("door", "window"):  # open the door -> 打开 门, close that window -> 关上 那 扇 窗户
@@ -237,7 +239,7 @@ def sample_coord_object(rng, v):
 
 
 # --------------------------------------------------------------------------- clauses
-MOMENTARY = {"watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
+MOMENTARY = {"buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
 FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
 NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
               "p": ("every_day",), "g": ("now",)}
@@ -378,6 +380,10 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
     if question and not neg and rng.random() < 0.25:
         q = "where" if kind == "loc" and rng.random() < 0.5 else "yn"
     c = {"type": kind, "neg": neg, "q": q, "tense": tense or "p"}
+    if q is not None and subj is None:  # one asks about others: not "are we very tired ?"
+        subj = sample_person(rng, rel=False)
+        while subj["k"] == "pron" and subj["p"] in ("i", "we"):
+            subj = sample_person(rng, rel=False)
     if kind == "cop_n":
         c["subj"] = subj or sample_person(rng, rel=False)
         if c["subj"]["k"] == "noun" and c["subj"]["n"] in (*PROFESSIONS, "boy", "girl", "child"):

@@ -204,7 +204,7 @@ def outing(rng, rich, n_clauses):
             last = more
             continue
         contrast = _contrast(rng, last, he)  # about the last thing done: ..., but he did not buy bananas
-        if contrast is None or rng.random() < 0.55 or "so" in items:  # at most two connectives
+        if contrast is None or rng.random() < 0.65 or "so" in items:  # at most two connectives
             break
         items += ["but", contrast]
         break
@@ -213,6 +213,10 @@ def outing(rng, rich, n_clauses):
 
 PREFERENCE = {"eat": FOOD, "drink": DRINK, "play": SPORTS, "play ": ("piano", "guitar"),
               "read": ("book", "newspaper", "magazine", "novel")}  # x and y of one kind: tennis / football
+
+
+HABIT_PLACES = {"eat": ("home", "restaurant"), "drink": ("home", "restaurant"), "play": ("park", "school"),
+                "play ": ("home", "school"), "read": ("home", "library")}
 
 
 def preference(rng, rich, n_clauses):
@@ -234,6 +238,7 @@ def preference(rng, rich, n_clauses):
         act = {"type": "act", "v": v, "tense": "p", "neg": False, "q": None, "subj": he(), "obj": np_(x)}
         key, val = _first_time(rng, "p")
         act[key] = val
+        act["place"] = rng.choice(HABIT_PLACES[kind])  # so she often eats apples at home
         items += ["so", act]
     return {"chain": items}
 
@@ -292,11 +297,12 @@ def cancelled(rng, rich, n_clauses):
 def sample_story(rng, n_clauses=2, rich=False):
     """A chain of 2-4 clauses about one agent (see the module docstring)."""
     r = rng.random()
-    if r < 0.6:
+    cut = (0.75, 0.85, 0.92) if rich else (0.6, 0.75, 0.87)  # long outings are often too short: draw more
+    if r < cut[0]:
         return outing(rng, rich, n_clauses)
-    if r < 0.75:
+    if r < cut[1]:
         return preference(rng, rich, n_clauses)
-    if r < 0.87:
+    if r < cut[2]:
         return ability(rng, rich, n_clauses)
     return cancelled(rng, rich, n_clauses)
 
