@@ -87,7 +87,7 @@ ANIMALS = _nouns(
         "cat": "lostable colored cute_ok sized pet", "dog": "lostable colored cute_ok sized pet",
         "bird": "colored cute_ok beautiful_ok pet", "horse": "colored sized", "rabbit": "cute_ok colored pet",
         "panda": "cute_ok", "duck": "cute_ok", "monkey": "cute_ok", "fish": "food pet",
-        "elephant": "sized", "tiger": "sized",
+        "tiger": "sized",  # no "big elephant": 大 大象 says it twice
     },
 )
 THINGS = {

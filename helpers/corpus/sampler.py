@@ -206,6 +206,9 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         np["poss"] = _possessor(rng)
     if d == "a" and (neg or (v == "have" and q == "yn")):
         np["drop"] = True
+    if v == "sing_t" and d == "poss":  # sing a song, this song; not "sing our song"
+        np["d"] = "this"
+        np.pop("poss", None)
     if "human" not in noun.cls and v not in ("write", "sing_t", "open", "close") and \
             (d != "bare" or v in ("like", "love", "want")) and rng.random() < (0.4 if rich else 0.22):
         adj = _adj_for(rng, noun, mono_only=d == "poss")
@@ -319,7 +322,8 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
         if q == "how" and c["dest"] == "home":
             c["dest"] = "school"
         if q != "how" and rng.random() < 0.25 and c.get("dest") != "home":
-            c["by"] = rng.choice(("bus", "car", "bike", "train", "foot"))
+            far = c.get("dest") in ("beach", "museum", "zoo")  # one takes the train to the beach, not to the store
+            c["by"] = rng.choice(("bus", "car", "bike", "train", "foot") if far else ("bus", "car", "bike", "foot"))
     elif verb in VERBS:
         if q == "howmany":
             cands = [n for n in OBJECTS[verb] if not NOUNS[n].mass and "human" not in NOUNS[n].cls

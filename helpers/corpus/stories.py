@@ -216,7 +216,7 @@ PREFERENCE = {"eat": FOOD, "drink": DRINK, "play": SPORTS, "play ": ("piano", "g
 
 
 HABIT_PLACES = {"eat": ("home", "restaurant"), "drink": ("home", "restaurant"), "play": ("park", "school"),
-                "play ": ("home", "school"), "read": ("home", "library")}
+                "play ": ("home",), "read": ("home", "library")}
 
 
 def preference(rng, rich, n_clauses):
