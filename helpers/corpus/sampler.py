@@ -338,6 +338,8 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             o, s = c["obj"], c["subj"]
             if o["k"] == "pron" and s["k"] == "pron" and (o["p"] == s["p"] or {o["p"], s["p"]} <= {"i", "we"}):
                 c["obj"] = {"k": "name", "n": rng.choice(NAME_KEYS)}
+            if c["obj"]["k"] == "noun" and s["k"] == "noun" and c["obj"]["n"] == s["n"]:  # the cook saw the cooks
+                c["obj"] = {"k": "name", "n": rng.choice(NAME_KEYS)}
             names = {x.get("n") for x in (s.get("items") or [s]) if x["k"] == "name"}
             if c["obj"]["k"] == "name" and c["obj"]["n"] in names:  # not "mike and anna visited mike"
                 c["obj"] = {"k": "name", "n": rng.choice([n for n in NAME_KEYS if n not in names])}

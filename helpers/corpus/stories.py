@@ -52,6 +52,7 @@ REASON_PLACES = {"hungry": ("restaurant", "market", "home"), "thirsty": ("restau
                  "tired": ("home",)}
 CONTRAST_VERBS = {"buy", "eat", "drink", "read", "see", "play", "study"}
 SAME_KIND = ({"food", "massfood"}, {"drink"}, {"readable"}, {"animal"}, {"sport"}, {"subject"})
+TIRING = {"play", "run", "swim", "walk", "work", "clean", "dance"}  # activities after which one is tired
 SKILL_PLACES = {"swim": ("pool", "beach"), "play": ("park",)}
 
 
@@ -82,6 +83,13 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
     v, objs = rng.choice(opts)
     if only is not None and objs is not None:
         objs = tuple(o for o in objs if o in only) or objs
+    if rich and v in ("buy", "eat", "drink") and objs is not None and len(objs) > 1 and rng.random() < 0.35:
+        act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
+        for key in ("time", "freq", "place"):
+            act.pop(key, None)
+        a, b = rng.sample(objs, 2)  # three apples and a bottle of milk -> 三 个 苹果 和 一 瓶 牛奶
+        act["obj"] = {"k": "coord", "items": [_counted(rng, a, v), _counted(rng, b, v)]}
+        return act
     act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
     for key in ("time", "freq", "place"):
         act.pop(key, None)
@@ -89,6 +97,17 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
         act["obj"] = _object_among(rng, v, tense, objs, rich)
     _first_mention(act.get("obj"))
     return act
+
+
+def _counted(rng, n, v):
+    """A counted noun phrase for a shopping or meal list: two apples, a bottle of milk, bread."""
+    noun = NOUNS[n]
+    if noun.mass:
+        conts = [c for c in noun.conts if v != "buy" or c == "bottle"]
+        if not conts:
+            return {"k": "noun", "n": n, "d": "bare"}
+        return {"k": "noun", "n": n, "d": rng.choice(("a", "a", "num")), "num": 2, "cont": rng.choice(conts)}
+    return {"k": "noun", "n": n, "d": rng.choice(("a", "num")), "num": rng.randint(2, 3)}
 
 
 def _first_mention(obj):
@@ -161,8 +180,10 @@ def _contrast(rng, act, he):
 
 
 def outing(rng, rich, n_clauses):
-    """[reason , so] go to PLACE , and then ACTIVITY [, and ACTIVITY] [, but not ...]."""
-    agent = sample_person(rng, rel=False)
+    """[reason , so] go to PLACE , and then ACTIVITY [, and ACTIVITY] [, but not ...] [, so tired , and home]."""
+    agent = sample_person(rng, rel=rich and rng.random() < 0.5)  # the doctor who helped my mother went ...
+    if agent.get("rel") is None:
+        agent.pop("rel", None)
     he = _pronoun_for(agent, rng)
     tense = rng.choice("ddddff" if n_clauses > 2 else "dddffp")
     items = []
@@ -208,6 +229,36 @@ def outing(rng, rich, n_clauses):
             break
         items += ["but", contrast]
         break
+    if tense == "d" and _base(last["v"]) in TIRING and "so" not in items and len(items) + 4 <= 2 * n_clauses - 1:
+        # ..., and then he played football , so he was tired , and he went home .
+        tired = {"type": "cop_adj", "subj": he(), "adj": "tired", "tense": "d", "neg": False, "q": None}
+        home = _go(rng, he(), "d", "home", rich, time=False)
+        items += ["so", tired, "and", home]
+    return {"chain": items}
+
+
+def two_outings(rng, rich, n_clauses):
+    """A and a relative of A go to different places: tom went to the park , and he played football , but
+    his sister went to the library , and she read a book (but = the contrast of the two outings; the
+    "and" clauses are joined by a bare ， in Chinese, so "but" is the one connective)."""
+    agent = sample_person(rng, rel=False)
+    he = _pronoun_for(agent, rng)
+    tense = rng.choice("dddf")
+    kin = rng.choice(("brother", "sister", "mother", "father", "son", "daughter", "friend", "grandmother"))
+    other = {"k": "noun", "n": kin, "d": "poss", "poss": ("pron", he()["p"])}
+    she = _pronoun_for(other, rng)
+    places = [p for p in OUTINGS if any(_tense_ok(v, tense) for v, _ in ACTIVITIES[p])]
+    p1 = rng.choice(places)
+    go1 = _go(rng, agent, tense, p1, rich)
+    if go1.get("time") in NIGHT:  # the time holds for both: both places are open at night
+        places = [p for p in places if p in NIGHT_PLACES]
+    p2 = rng.choice([p for p in places if p != p1])
+    items = [go1, "and", _activity(rng, p1, he(), tense, rich)]  # , and he played football -> ， 他 踢 了 足球
+    go2 = _go(rng, other, tense, p2, rich, time=False)
+    items += ["but", go2]
+    act2 = _activity(rng, p2, she(), tense, rich)
+    if n_clauses > 3:
+        items += ["and", act2]
     return {"chain": items}
 
 
@@ -298,6 +349,8 @@ def sample_story(rng, n_clauses=2, rich=False):
     """A chain of 2-4 clauses about one agent (see the module docstring)."""
     r = rng.random()
     cut = (0.75, 0.85, 0.92) if rich else (0.6, 0.75, 0.87)  # long outings are often too short: draw more
+    if rich and r < 0.35:
+        return two_outings(rng, rich, n_clauses)
     if r < cut[0]:
         return outing(rng, rich, n_clauses)
     if r < cut[1]:
@@ -310,7 +363,7 @@ def sample_story(rng, n_clauses=2, rich=False):
 def sample_spec(rng, long=False):
     """One sentence spec: mostly single clauses for train/valid/test, 3-4 clause stories for 'long'."""
     if long:
-        return sample_story(rng, rng.choice((3, 4, 4)), rich=True)
+        return sample_story(rng, rng.choice((3, 4, 5, 6)), rich=True)
     if rng.random() < 0.12:
         return sample_story(rng, 2)
     return sample_clause(rng)
