@@ -32,7 +32,7 @@ THINGS_TO_BUY = ("book", "pen", "pencil", "bag", "umbrella", "hat", "shirt", "co
 ANIMALS = ("panda", "tiger", "elephant", "monkey", "bird", "horse")
 # place -> activities there: (verb, allowed objects or None for any object the verb takes)
 ACTIVITIES = {
-    "library": (("read", None), ("study", None), ("write", ("letter",))),
+    "library": (("read", ("book", "magazine", "newspaper", "novel")), ("study", None), ("write", ("letter",))),
     "park": (("play", SPORTS), ("run", None), ("walk", None), ("draw", ("tree", "flower"))),
     "restaurant": (("eat", ("noodles", "rice", "meat", "fish", "sandwich", "cake", "egg")), ("drink", DRINK)),
     "market": (("buy", GROCERIES),),
@@ -120,6 +120,8 @@ def _first_mention(obj):
             obj.pop(key, None)
         if obj.get("adj") and NOUNS[obj["n"]].mass:
             obj.pop("adj")
+    if obj.get("adj") == "old":  # nobody buys "an old shirt" in a story
+        obj.pop("adj")
     if obj.get("d") == "num":
         obj["num"] = min(obj["num"], 2 if obj.get("cont") else 3)  # nobody drinks five bottles of milk at dinner
 
@@ -242,6 +244,8 @@ def two_outings(rng, rich, n_clauses):
     his sister went to the library , and she read a book (but = the contrast of the two outings; the
     "and" clauses are joined by a bare ， in Chinese, so "but" is the one connective)."""
     agent = sample_person(rng, rel=False)
+    while agent["k"] == "coord":  # not "emma and your father ..., but their father ..."
+        agent = sample_person(rng, rel=False)
     he = _pronoun_for(agent, rng)
     tense = rng.choice("dddf")
     kin = rng.choice(("brother", "sister", "mother", "father", "son", "daughter", "friend", "grandmother"))
