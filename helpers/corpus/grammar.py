@@ -530,7 +530,7 @@ def _takes_le(c, q):
         if "s" in VERBS[v][9]:
             return ""
         specific = q in ("what", "who_o", "howmany") or _specific(c.get("obj"))
-        return "after" if (specific or c.get("_mid")) else "final"  # mid-chain: 买 了 肉 ， 但是 ...
+        return "after" if (specific or c.get("_mid")) else "final"  # in a chain: 买 了 肉 ， 但是 ...
     if v == "go":
         if c.get("dest") == "home" or (q == "yn" and c.get("dest")):  # 他 去 游泳池 了 吗 ？
             return "final"
@@ -633,8 +633,7 @@ def render(spec):
         en, zh = render_clause(dict(items[0], _mid=True), tags)
         for i in range(1, len(items), 2):
             conn, clause = items[i], items[i + 1]
-            if i + 2 < len(items):
-                clause = dict(clause, _mid=True)
+            clause = dict(clause, _mid=True)  # in a chain: 然后 他 买 了 肉 (not 买 肉 了)
             ec, ek = _e(","), _e(conn)
             if conn == "and" and clause.get("also"):
                 clause = dict(clause, _also=_z("还", (ek,)))
