@@ -257,11 +257,12 @@ def two_outings(rng, rich, n_clauses):
     if go1.get("time") in NIGHT:  # the time holds for both: both places are open at night
         places = [p for p in places if p in NIGHT_PLACES]
     p2 = rng.choice([p for p in places if p != p1])
-    items = [go1, "and", _activity(rng, p1, he(), tense, rich)]  # , and he played football -> ， 他 踢 了 足球
+    act1 = _activity(rng, p1, he(), tense, rich)
+    items = [go1, "and", act1]  # , and he played football -> ， 他 踢 了 足球
     go2 = _go(rng, other, tense, p2, rich, time=False)
     items += ["but", go2]
-    act2 = _activity(rng, p2, she(), tense, rich)
-    if n_clauses > 3:
+    act2 = _activity(rng, p2, she(), tense, rich, exclude={act1["v"]})  # the contrast needs another activity
+    if n_clauses > 3 and act2 is not None:
         items += ["and", act2]
     return {"chain": items}
 
