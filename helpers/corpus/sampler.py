@@ -165,8 +165,9 @@ def sample_object(rng, v, tense, neg, q, rich=False):
     if n == "tv":
         return {"k": "noun", "n": n, "d": "bare"}
     if "kin" in noun.cls:
-        if v == "have":
-            d = rng.choice(("a", "num")) if n in SIBLINGS else "a"  # two sisters, but not two fathers
+        if v == "have":  # i have two sisters; not "i have a mother"
+            n = n if n in SIBLINGS else rng.choice(SIBLINGS)
+            d = rng.choice(("a", "num"))
             return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 4), "drop": neg or q == "yn"}
         return {"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)}
     # determiner choice
@@ -188,6 +189,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         dets = ("the", "this", "that") + (("a", "a", "these", "those") if v in ("see", "meet") else ())
     else:
         dets = ["a", "a", "num", "the", "this", "that", "poss", "these", "those", "bare"]
+        if v in ("buy", "sell", "eat", "drink"):  # not "buy his sandwich"
+            dets.remove("poss")
         if tense == "d" and not neg:
             dets.remove("bare")
         if neg or q is not None:

@@ -161,6 +161,8 @@ def _go(rng, subj, tense, place, rich, time=True):
         go[key] = val
     if place == "home":
         go.pop("by", None)
+    if go.get("by") == "train" and place not in ("beach", "museum", "zoo"):  # no train to the cinema
+        go["by"] = "bus"
     return go
 
 
@@ -248,7 +250,8 @@ def two_outings(rng, rich, n_clauses):
         agent = sample_person(rng, rel=False)
     he = _pronoun_for(agent, rng)
     tense = rng.choice("dddf")
-    kin = rng.choice(("brother", "sister", "mother", "father", "son", "daughter", "friend", "grandmother"))
+    kin = rng.choice([k for k in ("brother", "sister", "mother", "father", "son", "daughter", "friend", "grandmother")
+                      if k != agent.get("n")])  # not "your brother ..., but his brother ..."
     other = {"k": "noun", "n": kin, "d": "poss", "poss": ("pron", he()["p"])}
     she = _pronoun_for(other, rng)
     places = [p for p in OUTINGS if any(_tense_ok(v, tense) for v, _ in ACTIVITIES[p])]
