@@ -173,8 +173,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
     # determiner choice
     if v == "watch":
         dets = ("bare",) if tense == "p" else ("a", "the", "this", "that")
-    elif v in ("like", "love"):
-        dets = ("bare", "bare", "bare", "the", "this", "that", "poss")
+    elif v in ("like", "love"):  # likes apples, that movie, his dog; not "likes lily 's apple"
+        dets = ("bare", "bare", "bare", "the", "this", "that") + (() if noun.cls & {"food", "drink"} else ("poss",))
     elif v in ("have", "want", "need"):
         dets = ("a", "a", "num") if not neg else ("a",)
     elif v in ("open", "close"):

@@ -251,7 +251,8 @@ def two_outings(rng, rich, n_clauses):
     he = _pronoun_for(agent, rng)
     tense = rng.choice("dddf")
     kin = rng.choice([k for k in ("brother", "sister", "mother", "father", "son", "daughter", "friend", "grandmother")
-                      if k != agent.get("n")])  # not "your brother ..., but his brother ..."
+                      if k != agent.get("n") and not (agent.get("n", "").startswith("grand") and k in ("mother", "father"))])
+    # not "your brother ..., but his brother ...", nor "my grandfather ..., but his father ..."
     other = {"k": "noun", "n": kin, "d": "poss", "poss": ("pron", he()["p"])}
     she = _pronoun_for(other, rng)
     places = [p for p in OUTINGS if any(_tense_ok(v, tense) for v, _ in ACTIVITIES[p])]
