@@ -275,7 +275,8 @@ PREFERENCE = {"eat": FOOD, "drink": DRINK, "play": SPORTS, "play ": ("piano", "g
               "read": ("book", "newspaper", "magazine", "novel")}  # x and y of one kind: tennis / football
 
 
-HABIT_PLACES = {"eat": ("home", "restaurant"), "drink": ("home", "restaurant"), "play": ("park", "school"),
+HABIT_PLACES = {"eat": ("home",), "drink": ("home",),  # not "eats watermelons at the restaurant every day"
+                "play": ("park", "school"),
                 "play ": ("home",), "read": ("home", "library")}
 
 
