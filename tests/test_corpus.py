@@ -173,8 +173,10 @@ def test_at_least_40_percent_of_test_pairs_have_a_crossing():
 def test_all_listed_phenomena_occur_in_train():
     tags = {t for p in load_corpus("train") for t in p.phenomena}
     wanted = {"measure_word", "time_front", "place_front", "relative_clause", "adjective_de", "possessive",
-              "aspect_le", "progressive", "negation", "yn_question", "wh_question", "number", "clause_chain"}
+              "aspect_le", "progressive", "negation", "yn_question", "wh_question", "number", "clause_chain",
+              "coordination", "plural_men", "modal"}
     assert wanted <= tags
+    assert tags <= set(C.PHENOMENA_ZH)  # every tag has its Chinese name for plots and the explorer
 
 
 # --------------------------------------------------------------------------- Chinese quality

@@ -97,6 +97,11 @@ CASES = {
     "question with 怎么": (
         {"type": "act", "v": "go", "tense": "p", "q": "how", "subj": _p("you"), "dest": "school"},
         "how do you go to school ?", "你 怎么 去 学校 ？", "you-你 how-怎么 go-去 school-学校 ?-？", "to~去"),
+    "question with 怎么 and a time: the time comes first": (
+        {"type": "act", "v": "go", "tense": "p", "q": "how", "subj": _p("you"), "dest": "cinema",
+         "time": "on_weekends"},
+        "how do you go to the cinema on weekends ?", "你 周末 怎么 去 电影院 ？",
+        "you-你 on-周末 weekends-周末 how-怎么 go-去 cinema-电影院 ?-？", "to~去"),
     "question with 几 + measure word": (
         {"type": "act", "v": "have", "tense": "p", "q": "howmany", "subj": _p("you"), "obj": _n("book", "howmany")},
         "how many books do you have ?", "你 有 几 本 书 ？",

@@ -1,18 +1,26 @@
-"""The toy English->Chinese corpus with gold word alignments (DESIGN.md §4).
+"""The toy English->Chinese corpus with gold word alignments (DESIGN.md §4), version 2.0.
 
-Generated from a bilingual grammar (``helpers.corpus.lexicon``: words; ``helpers.corpus.sampler``: meaning;
-``helpers.corpus.grammar``: word order and alignment), so it works offline and knows the true alignment
-of every pair; that is what the attention heatmaps of Fig. 9-22 / Fig. 9-25 are compared with.
+What this package holds: a bilingual lexicon (``lexicon``), the meaning side (``sampler``: clauses with
+selectional restrictions; ``stories``: multi-clause sentences about one agent; ``novel``: held-out
+combinations), the surface side (``grammar``: word order, measure words, aspect, and the alignment
+rule in its docstring), the tokenizer and vocabularies (``vocab``) and a self-check (``check``,
+``python -m helpers.corpus check``). Everything is generated offline and deterministically.
+
+What a reader imports from ``helpers.corpus``:
 
 * ``load_corpus(split, seed=0)``: "train" (20,000 pairs, 3-20 English tokens), "valid" and "test"
-  (1,000 each, same range), "long" (500 pairs, 21-50 tokens: longer than any training sentence,
-  for the information-bottleneck experiment). No English sentence is in two splits.
-* ``Pair``: ``src`` (English tokens), ``tgt`` (Chinese tokens), ``sure`` and ``possible`` links
-  (source_index, target_index), 0-based, no <eos>; ``phenomena`` tags for galleries.
-* ``corpus_stats``, ``has_crossing``: vocabulary sizes, lengths, share of reordered pairs.
+  (1,000 each, same range), "long" (500 pairs, 21-50 tokens: small stories, longer than any training
+  sentence, for the information-bottleneck experiment) and "novel" (300 pairs of 3-20 tokens whose
+  combination of structure and words, e.g. 三 匹 马 or 香蕉 和 苹果, never occurs in train). No
+  English sentence is in two splits; the same seed gives the same corpus.
+* ``Pair``: ``src`` (English tokens), ``tgt`` (Chinese tokens: 我 是 一 名 学生 。), ``sure`` and
+  ``possible`` links (source_index, target_index), 0-based, no <eos>; ``phenomena`` tags
+  (names in ``PHENOMENA_ZH``).
+* ``build_vocabs``, ``Vocab``, ``tokenize_en``, ``encode_sentence``: vocabularies (every Chinese token
+  occurs in train) and the tokenizer; unknown words raise ``UnknownWordError`` with suggestions.
+* ``corpus_stats``, ``has_crossing``, ``format_pair``, ``design_examples``: figures and printing.
 * ``load_tsv``: real data the user brings (e.g. Tatoeba cmn-eng), Chinese split by character.
-
-The alignment rule is written down in ``helpers.corpus.grammar``'s docstring.
+* ``CORPUS_VERSION``: checkpoints record it and refuse to load with another version.
 """
 
 from __future__ import annotations
@@ -45,14 +53,17 @@ PHENOMENA_ZH = {
     "relative_clause": "关系从句前置",
     "adjective_de": "形容词 + 的",
     "possessive": "所有格（的）",
-    "negation": "否定（没 / 不）",
+    "negation": "否定（没 / 不 / 不是…都）",
     "wh_question": "特殊疑问句",
     "yn_question": "一般疑问句（吗）",
     "measure_word": "数词 / 指示词 + 量词",
     "number": "数字 + 量词",
     "clause_chain": "分句连接（长句）",
     "aspect_le": "体标记“了”",
-    "progressive": "进行体“正在”",
+    "progressive": "进行体“在”",
+    "coordination": "并列（和）",
+    "plural_men": "复数“们”",
+    "modal": "情态动词（会 / 能 / 可以）",
 }
 SPLITS = {"train": 20000, "valid": 1000, "test": 1000, "long": 500, "novel": 300}
 SHORT_RANGE = (3, 20)

@@ -82,8 +82,12 @@ def time_jump(pair) -> bool:
 
 
 def absurd_time(pair) -> bool:
-    """A momentary action a year or a week away: 明年 关上 门."""
-    return any(any(t in FAR_TIMES for t in cl) and any(t in MOMENTARY_ZH for t in cl) for cl in _clauses(pair.tgt))
+    """A momentary action a year or a week away: 明年 关上 门 (a relative clause, 你 找到 的 信, does not count)."""
+    for cl in _clauses(pair.tgt):
+        verbs = [t for t, nxt in zip(cl, cl[1:] + ["。"]) if t in MOMENTARY_ZH and nxt != "的"]
+        if verbs and any(t in FAR_TIMES for t in cl):
+            return True
+    return False
 
 
 def unaligned_content(pair) -> bool:

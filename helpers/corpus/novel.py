@@ -55,6 +55,7 @@ def sample_novel(rng):
     from helpers.corpus.lexicon import NOUNS
     from helpers.corpus.sampler import (
         PERSON_NOUNS,
+        TAUTOLOGY,
         sample_act,
         sample_coord_object,
         sample_coord_people,
@@ -80,9 +81,14 @@ def sample_novel(rng):
         c = sample_act(rng, verb=verb, question=False, neg=False)
         c["obj"] = sample_coord_object(rng, verb)
         return c
-    head = rng.choice(PERSON_NOUNS)  # a relative clause on the subject
     c = sample_act(rng, question=False)
-    rel = sample_rel(rng, head, exclude=(c["v"],))
+    while c["v"] == "play_i":  # 玩 is for children, and the head is an adult
+        c = sample_act(rng, question=False)
+    base = c["v"].split("_")[0]
+    head = rng.choice([h for h in PERSON_NOUNS if TAUTOLOGY.get(h, "-").split("_")[0] != base])  # a relative clause
+    # on the subject, but not "the cook ... can cook"
+    obj_rel = (c.get("obj") or {}).get("rel") or {}
+    rel = sample_rel(rng, head, exclude=tuple(v for v in (c["v"], obj_rel.get("v")) if v))
     if rel:
         c["subj"] = {"k": "noun", "n": head, "d": "the", "rel": rel}
     return c

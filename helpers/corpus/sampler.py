@@ -156,26 +156,31 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         conts = [x for x in noun.conts if v != "buy" or x == "bottle"]  # one buys bottles, not glasses of milk
         if conts and v in ("drink", "eat", "buy", "want") and not neg and (tense != "p" or rng.random() < 0.3):
             d = "a" if rng.random() < 0.6 else "num"
-            return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 5), "cont": rng.choice(conts)}
+            if tense == "g":  # i am drinking a cup of tea (not three bottles at once)
+                d = "a"
+            return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 3), "cont": rng.choice(conts)}
         return {"k": "noun", "n": n, "d": "bare"}
     if n in ("door", "window"):  # open the door -> 打开 门, close that window -> 关上 那 扇 窗户
         return {"k": "noun", "n": n, "d": rng.choice(("the", "the", "the", "this", "that"))}
     if n == "tv":
         return {"k": "noun", "n": n, "d": "bare"}
     if "kin" in noun.cls:
-        if v == "have":
-            d = rng.choice(("a", "num")) if n in SIBLINGS else "a"  # two sisters, but not two fathers
+        if v == "have":  # i have two sisters; not "i have a mother"
+            n = n if n in SIBLINGS else rng.choice(SIBLINGS)
+            d = rng.choice(("a", "num"))
             return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 4), "drop": neg or q == "yn"}
         return {"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)}
     # determiner choice
     if v == "watch":
         dets = ("bare",) if tense == "p" else ("a", "the", "this", "that")
-    elif v in ("like", "love"):
-        dets = ("bare", "bare", "bare", "the", "this", "that", "poss")
+    elif v in ("like", "love"):  # likes apples, that movie, his dog; not "likes lily 's apple"
+        dets = ("bare", "bare", "bare", "the", "this", "that") + (() if noun.cls & {"food", "drink"} else ("poss",))
     elif v in ("have", "want", "need"):
         dets = ("a", "a", "num") if not neg else ("a",)
     elif v in ("open", "close"):
         dets = ("the", "poss", "this", "that")
+    elif v == "sell":  # sell oranges, sold two bikes; not "sell my banana"
+        dets = ("bare",) if tense in "pg" else ("a", "num", "bare")
     elif v == "draw":  # draw a tree, draw three birds; not "draw my bus"
         dets = ("bare",) if tense == "p" else ("a", "num") if tense == "g" else ("a", "a", "num", "bare")
     elif v in ("find", "lose", "look_for"):
@@ -184,12 +189,14 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         dets = ("the", "this", "that") + (("a", "a", "these", "those") if v in ("see", "meet") else ())
     else:
         dets = ["a", "a", "num", "the", "this", "that", "poss", "these", "those", "bare"]
+        if v in ("buy", "sell", "eat", "drink"):  # not "buy his sandwich"
+            dets.remove("poss")
         if tense == "d" and not neg:
             dets.remove("bare")
         if neg or q is not None:
             dets.remove("num")
         if tense == "p":  # habits are about kinds of things: not "she reads that letter every day"
-            dets = ["bare", "bare", "bare", "poss"]
+            dets = ["bare"]
         if v == "write":
             dets = [d for d in dets if d != "num"]
         if tense == "g":
@@ -197,15 +204,18 @@ def sample_object(rng, v, tense, neg, q, rich=False):
     d = rng.choice(dets)
     np = {"k": "noun", "n": n, "d": d}
     if d == "num":
-        np["num"] = rng.randint(2, 4) if v in ("have", "want", "need") else rng.randint(2, 10)
+        np["num"] = rng.randint(2, 4) if v in ("have", "want", "need", "eat") else rng.randint(2, 10)
     elif d == "poss":
         np["poss"] = _possessor(rng)
     if d == "a" and (neg or (v == "have" and q == "yn")):
         np["drop"] = True
+    if v == "sing_t" and d == "poss":  # sing a song, this song; not "sing our song"
+        np["d"] = "this"
+        np.pop("poss", None)
     if "human" not in noun.cls and v not in ("write", "sing_t", "open", "close") and \
-            rng.random() < (0.4 if rich else 0.22):
+            (d != "bare" or v in ("like", "love", "want")) and rng.random() < (0.4 if rich else 0.22):
         adj = _adj_for(rng, noun, mono_only=d == "poss")
-        if adj:
+        if adj and adj != v:  # not "clean a clean room"
             np["adj"] = adj
     if d == "the" and "adj" not in np and rng.random() < (0.3 if rich else 0.12):
         verbs = [x for x in ("see", "buy", "read", "write", "draw", "find", "lose", "like", "want")
@@ -235,7 +245,7 @@ def sample_coord_object(rng, v):
 
 
 # --------------------------------------------------------------------------- clauses
-MOMENTARY = {"walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
+MOMENTARY = {"run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
 FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
 NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
               "p": ("every_day",), "g": ("now",)}
@@ -304,6 +314,8 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
         del c["subj"]["rel"]
     if q in ("yn", "what", "where", "when", "why", "howmany", "who_o", "how") and subj is None and rng.random() < 0.5:
         c["subj"] = {"k": "pron", "p": "you"}
+    if q not in (None, "who_s") and c["subj"] in ({"k": "pron", "p": "i"}, {"k": "pron", "p": "we"}):
+        c["subj"] = {"k": "pron", "p": "you"}  # one asks others: not "do i buy books ?"
     if tense == "c" and q == "yn" and verb in ("open", "close") and subj is None:  # can i open the window ? -> 可以
         c["subj"] = {"k": "pron", "p": rng.choice(("i", "i", "we"))}
     # object / destination
@@ -313,7 +325,8 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
         if q == "how" and c["dest"] == "home":
             c["dest"] = "school"
         if q != "how" and rng.random() < 0.25 and c.get("dest") != "home":
-            c["by"] = rng.choice(("bus", "car", "bike", "train", "foot"))
+            far = c.get("dest") in ("beach", "museum", "zoo")  # one takes the train to the beach, not to the store
+            c["by"] = rng.choice(("bus", "car", "bike", "train", "foot") if far else ("bus", "car", "bike", "foot"))
     elif verb in VERBS:
         if q == "howmany":
             cands = [n for n in OBJECTS[verb] if not NOUNS[n].mass and "human" not in NOUNS[n].cls
@@ -328,6 +341,11 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             o, s = c["obj"], c["subj"]
             if o["k"] == "pron" and s["k"] == "pron" and (o["p"] == s["p"] or {o["p"], s["p"]} <= {"i", "we"}):
                 c["obj"] = {"k": "name", "n": rng.choice(NAME_KEYS)}
+            if c["obj"]["k"] == "noun" and s["k"] == "noun" and c["obj"]["n"] == s["n"]:  # the cook saw the cooks
+                c["obj"] = {"k": "name", "n": rng.choice(NAME_KEYS)}
+            names = {x.get("n") for x in (s.get("items") or [s]) if x["k"] == "name"}
+            if c["obj"]["k"] == "name" and c["obj"]["n"] in names:  # not "mike and anna visited mike"
+                c["obj"] = {"k": "name", "n": rng.choice([n for n in NAME_KEYS if n not in names])}
     # adjuncts
     stative = "s" in flags
     if places and q not in ("where",) and tense != "c" and rng.random() < (0.7 if rich else 0.45) and not stative:
@@ -354,6 +372,10 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
                 c["time"] = rng.choice(NEAR_TIMES[tense])
             if verb == "sleep" and tense == "p":  # not "he sleeps at home every week"
                 c["time"] = None
+                if q is None:
+                    c["place"] = "home"
+            if neg and c["time"] in ("every_week", "every_sunday") and verb in ("eat", "drink", "sleep", "wash"):
+                c["time"] = None  # not "they do not drink water every week"
     if tense == "p" and not stative and c.get("obj", {}).get("d") in ("a", "num") and not (c.get("time") or c.get("freq")):
         c["time"] = rng.choice(TIMES_BY_TENSE["p"])
     return c
@@ -367,6 +389,10 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
     if question and not neg and rng.random() < 0.25:
         q = "where" if kind == "loc" and rng.random() < 0.5 else "yn"
     c = {"type": kind, "neg": neg, "q": q, "tense": tense or "p"}
+    if q is not None and subj is None:  # one asks about others: not "are we very tired ?"
+        subj = sample_person(rng, rel=False)
+        while subj["k"] == "pron" and subj["p"] in ("i", "we"):
+            subj = sample_person(rng, rel=False)
     if kind == "cop_n":
         c["subj"] = subj or sample_person(rng, rel=False)
         if c["subj"]["k"] == "noun" and c["subj"]["n"] in (*PROFESSIONS, "boy", "girl", "child"):
@@ -436,6 +462,8 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
         c.pop("place", None)
         if rng.random() < 0.35:  # where is the library ? -> 图书馆 在 哪里 ？
             c["subj"] = {"k": "place", "n": rng.choice(WHERE_PLACES)}
+            c["tense"] = "p"
+            c.pop("time", None)
         elif (c["subj"]["k"] == "noun" and c["subj"].get("d") in ("the", "poss")
               and "human" not in NOUNS[c["subj"]["n"]].cls and rng.random() < 0.4):
             c["subj"]["pl"] = True  # where are my keys ? -> 我 的 钥匙 在 哪里 ？

@@ -32,9 +32,9 @@ THINGS_TO_BUY = ("book", "pen", "pencil", "bag", "umbrella", "hat", "shirt", "co
 ANIMALS = ("panda", "tiger", "elephant", "monkey", "bird", "horse")
 # place -> activities there: (verb, allowed objects or None for any object the verb takes)
 ACTIVITIES = {
-    "library": (("read", None), ("study", None), ("write", ("letter",))),
+    "library": (("read", ("book", "magazine", "newspaper", "novel")), ("study", None), ("write", ("letter",))),
     "park": (("play", SPORTS), ("run", None), ("walk", None), ("draw", ("tree", "flower"))),
-    "restaurant": (("eat", FOOD), ("drink", DRINK)),
+    "restaurant": (("eat", ("noodles", "rice", "meat", "fish", "sandwich", "cake", "egg")), ("drink", DRINK)),
     "market": (("buy", GROCERIES),),
     "supermarket": (("buy", GROCERIES + DRINK),),
     "store": (("buy", THINGS_TO_BUY),),
@@ -52,6 +52,7 @@ REASON_PLACES = {"hungry": ("restaurant", "market", "home"), "thirsty": ("restau
                  "tired": ("home",)}
 CONTRAST_VERBS = {"buy", "eat", "drink", "read", "see", "play", "study"}
 SAME_KIND = ({"food", "massfood"}, {"drink"}, {"readable"}, {"animal"}, {"sport"}, {"subject"})
+TIRING = {"play", "run", "swim", "walk", "work", "clean", "dance"}  # activities after which one is tired
 SKILL_PLACES = {"swim": ("pool", "beach"), "play": ("park",)}
 
 
@@ -82,6 +83,13 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
     v, objs = rng.choice(opts)
     if only is not None and objs is not None:
         objs = tuple(o for o in objs if o in only) or objs
+    if rich and v in ("buy", "eat", "drink") and objs is not None and len(objs) > 1 and rng.random() < 0.35:
+        act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
+        for key in ("time", "freq", "place"):
+            act.pop(key, None)
+        a, b = rng.sample(objs, 2)  # three apples and a bottle of milk -> 三 个 苹果 和 一 瓶 牛奶
+        act["obj"] = {"k": "coord", "items": [_counted(rng, a, v), _counted(rng, b, v)]}
+        return act
     act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
     for key in ("time", "freq", "place"):
         act.pop(key, None)
@@ -89,6 +97,17 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
         act["obj"] = _object_among(rng, v, tense, objs, rich)
     _first_mention(act.get("obj"))
     return act
+
+
+def _counted(rng, n, v):
+    """A counted noun phrase for a shopping or meal list: two apples, a bottle of milk, bread."""
+    noun = NOUNS[n]
+    if noun.mass:
+        conts = [c for c in noun.conts if v != "buy" or c == "bottle"]
+        if not conts:
+            return {"k": "noun", "n": n, "d": "bare"}
+        return {"k": "noun", "n": n, "d": rng.choice(("a", "a", "num")), "num": 2, "cont": rng.choice(conts)}
+    return {"k": "noun", "n": n, "d": rng.choice(("a", "num")), "num": rng.randint(2, 3)}
 
 
 def _first_mention(obj):
@@ -101,8 +120,10 @@ def _first_mention(obj):
             obj.pop(key, None)
         if obj.get("adj") and NOUNS[obj["n"]].mass:
             obj.pop("adj")
+    if obj.get("adj") == "old":  # nobody buys "an old shirt" in a story
+        obj.pop("adj")
     if obj.get("d") == "num":
-        obj["num"] = min(obj["num"], 3)  # nobody drinks five bottles of milk at dinner
+        obj["num"] = min(obj["num"], 2 if obj.get("cont") else 3)  # nobody drinks five bottles of milk at dinner
 
 
 def _object_among(rng, v, tense, objs, rich, neg=False):
@@ -140,6 +161,8 @@ def _go(rng, subj, tense, place, rich, time=True):
         go[key] = val
     if place == "home":
         go.pop("by", None)
+    if go.get("by") == "train" and place not in ("beach", "museum", "zoo"):  # no train to the cinema
+        go["by"] = "bus"
     return go
 
 
@@ -161,8 +184,10 @@ def _contrast(rng, act, he):
 
 
 def outing(rng, rich, n_clauses):
-    """[reason , so] go to PLACE , and then ACTIVITY [, and ACTIVITY] [, but not ...]."""
-    agent = sample_person(rng, rel=False)
+    """[reason , so] go to PLACE , and then ACTIVITY [, and ACTIVITY] [, but not ...] [, so tired , and home]."""
+    agent = sample_person(rng, rel=rich and rng.random() < 0.5)  # the doctor who helped my mother went ...
+    if agent.get("rel") is None:
+        agent.pop("rel", None)
     he = _pronoun_for(agent, rng)
     tense = rng.choice("ddddff" if n_clauses > 2 else "dddffp")
     items = []
@@ -204,15 +229,55 @@ def outing(rng, rich, n_clauses):
             last = more
             continue
         contrast = _contrast(rng, last, he)  # about the last thing done: ..., but he did not buy bananas
-        if contrast is None or rng.random() < 0.55 or "so" in items:  # at most two connectives
+        if contrast is None or rng.random() < 0.65 or "so" in items:  # at most two connectives
             break
         items += ["but", contrast]
         break
+    if tense == "d" and _base(last["v"]) in TIRING and "so" not in items and len(items) + 4 <= 2 * n_clauses - 1:
+        # ..., and then he played football , so he was tired , and he went home .
+        tired = {"type": "cop_adj", "subj": he(), "adj": "tired", "tense": "d", "neg": False, "q": None}
+        home = _go(rng, he(), "d", "home", rich, time=False)
+        items += ["so", tired, "and", home]
+    return {"chain": items}
+
+
+def two_outings(rng, rich, n_clauses):
+    """A and a relative of A go to different places: tom went to the park , and he played football , but
+    his sister went to the library , and she read a book (but = the contrast of the two outings; the
+    "and" clauses are joined by a bare ， in Chinese, so "but" is the one connective)."""
+    agent = sample_person(rng, rel=False)
+    while agent["k"] == "coord":  # not "emma and your father ..., but their father ..."
+        agent = sample_person(rng, rel=False)
+    he = _pronoun_for(agent, rng)
+    tense = rng.choice("dddf")
+    kin = rng.choice([k for k in ("brother", "sister", "mother", "father", "son", "daughter", "friend", "grandmother")
+                      if k != agent.get("n") and not (agent.get("n", "").startswith("grand") and k in ("mother", "father"))])
+    # not "your brother ..., but his brother ...", nor "my grandfather ..., but his father ..."
+    other = {"k": "noun", "n": kin, "d": "poss", "poss": ("pron", he()["p"])}
+    she = _pronoun_for(other, rng)
+    places = [p for p in OUTINGS if any(_tense_ok(v, tense) for v, _ in ACTIVITIES[p])]
+    p1 = rng.choice(places)
+    go1 = _go(rng, agent, tense, p1, rich)
+    if go1.get("time") in NIGHT:  # the time holds for both: both places are open at night
+        places = [p for p in places if p in NIGHT_PLACES]
+    p2 = rng.choice([p for p in places if p != p1])
+    act1 = _activity(rng, p1, he(), tense, rich)
+    items = [go1, "and", act1]  # , and he played football -> ， 他 踢 了 足球
+    go2 = _go(rng, other, tense, p2, rich, time=False)
+    items += ["but", go2]
+    act2 = _activity(rng, p2, she(), tense, rich, exclude={act1["v"]})  # the contrast needs another activity
+    if n_clauses > 3 and act2 is not None:
+        items += ["and", act2]
     return {"chain": items}
 
 
 PREFERENCE = {"eat": FOOD, "drink": DRINK, "play": SPORTS, "play ": ("piano", "guitar"),
               "read": ("book", "newspaper", "magazine", "novel")}  # x and y of one kind: tennis / football
+
+
+HABIT_PLACES = {"eat": ("home",), "drink": ("home",),  # not "eats watermelons at the restaurant every day"
+                "play": ("park", "school"),
+                "play ": ("home",), "read": ("home", "library")}
 
 
 def preference(rng, rich, n_clauses):
@@ -234,6 +299,7 @@ def preference(rng, rich, n_clauses):
         act = {"type": "act", "v": v, "tense": "p", "neg": False, "q": None, "subj": he(), "obj": np_(x)}
         key, val = _first_time(rng, "p")
         act[key] = val
+        act["place"] = rng.choice(HABIT_PLACES[kind])  # so she often eats apples at home
         items += ["so", act]
     return {"chain": items}
 
@@ -242,8 +308,8 @@ def ability(rng, rich, n_clauses):
     """AGENT can V , but OTHER can not V [, so OTHER will not go to PLACE tomorrow]."""
     agent = sample_person(rng, rel=False)
     other = sample_person(rng, rel=False)
-    for _ in range(4):
-        if other["k"] != agent["k"] or other.get("n", other.get("p")) != agent.get("n", agent.get("p")):
+    for _ in range(8):  # another person, named: "but she can not swim" would leave "she" unexplained
+        if other["k"] != "pron" and other.get("n") != agent.get("n") and other["k"] != agent["k"]:
             break
         other = sample_person(rng, rel=False)
     v = rng.choice(("swim", "play", "play", "sing", "dance", "cook", "speak"))
@@ -261,6 +327,7 @@ def ability(rng, rich, n_clauses):
         place = rng.choice(SKILL_PLACES[v])
         go = _go(rng, coref(other, rng), "f", place, rich, time=False)
         go["neg"] = True
+        go.pop("by", None)
         go["time"] = rng.choice(("tomorrow", "today"))
         items += ["so", go]
     return {"chain": items}
@@ -291,11 +358,14 @@ def cancelled(rng, rich, n_clauses):
 def sample_story(rng, n_clauses=2, rich=False):
     """A chain of 2-4 clauses about one agent (see the module docstring)."""
     r = rng.random()
-    if r < 0.6:
+    cut = (0.75, 0.85, 0.92) if rich else (0.6, 0.75, 0.87)  # long outings are often too short: draw more
+    if rich and r < 0.35:
+        return two_outings(rng, rich, n_clauses)
+    if r < cut[0]:
         return outing(rng, rich, n_clauses)
-    if r < 0.75:
+    if r < cut[1]:
         return preference(rng, rich, n_clauses)
-    if r < 0.87:
+    if r < cut[2]:
         return ability(rng, rich, n_clauses)
     return cancelled(rng, rich, n_clauses)
 
@@ -303,7 +373,7 @@ def sample_story(rng, n_clauses=2, rich=False):
 def sample_spec(rng, long=False):
     """One sentence spec: mostly single clauses for train/valid/test, 3-4 clause stories for 'long'."""
     if long:
-        return sample_story(rng, rng.choice((3, 4, 4)), rich=True)
+        return sample_story(rng, rng.choice((3, 4, 5, 6)), rich=True)
     if rng.random() < 0.12:
         return sample_story(rng, 2)
     return sample_clause(rng)

@@ -1,11 +1,13 @@
 """English tokenizer and vocabularies of the toy corpus (re-exported by ``helpers.corpus``).
 
 * ``tokenize_en``: lower-case, punctuation split off, contractions expanded the way the grammar
-  writes them (don't -> do not, tom's -> tom 's), full-width punctuation mapped to ASCII.
+  writes them (don't -> do not, tom's -> tom 's), full-width punctuation mapped to ASCII, "!" read as ".".
 * ``Vocab``: token <-> id with <pad> <bos> <eos> <unk> at ids 0..3 (V = len(vocab)); an unknown word
-  raises ``UnknownWordError`` (a ValueError) that names every unknown word and suggests close ones.
-* ``build_vocabs``: source and target vocabularies from the whole lexicon, so that no generated
-  sentence (train, valid, test or long) contains <unk>.
+  raises ``UnknownWordError`` (a ValueError) that names every unknown word and suggests close ones,
+  ranked by word class, then edit distance (``Vocab.suggestions``); the example words are plain words.
+* ``build_vocabs``: source and target vocabularies from the lexicon, so that no generated sentence
+  (of any split) contains <unk>; every Chinese token (numerals and measure words are separate
+  tokens: 三 辆) occurs in train, so a model can produce all of them.
 """
 
 from __future__ import annotations
