@@ -31,7 +31,7 @@ from helpers.decode import decode_sentences, pad_sequences
 __all__ = ["BUCKETS", "METRICS_PATH", "attention_sharpness", "evaluate_model", "format_tables", "main", "run_evaluation",
            "teacher_forced_attention", "write_json"]
 
-BUCKETS = ((3, 5), (6, 10), (11, 15), (16, 20), (21, 23), (24, 26), (27, 33))  # long: 21-33 tokens
+BUCKETS = ((3, 5), (6, 10), (11, 15), (16, 20), (21, 25), (26, 30), (31, 41))  # long: 21-41 tokens
 
 
 def bucket_name(lo: int, hi: int) -> str:
