@@ -252,7 +252,7 @@ def test_long_one_hot_is_accepted_for_hard_attention():
 
 def test_check_result_renders_verdict_in_chinese():
     ok, bad = CheckResult(True, "好"), CheckResult(False, "<坏>")
-    assert str(ok).startswith("✅ 通过") and repr(bad).startswith("❌ 未通过")
+    assert str(ok).startswith("√ 通过") and repr(bad).startswith("× 未通过")
     assert "&lt;坏&gt;" in bad._repr_html_()
 
 

@@ -76,7 +76,11 @@ class LazyExercise(Exercise):
 
 @dataclass
 class CheckResult:
-    """The verdict shown under a notebook cell: ✅ 通过 / ❌ 未通过 plus the message."""
+    """The verdict shown under a notebook cell: √ 通过 / × 未通过 plus the message.
+
+    √ and × are glyphs of the bundled font (helpers/viz/fonts), so they render without an emoji font;
+    the HTML view also colours the verdict (green / red).
+    """
 
     passed: bool
     message: str
@@ -86,7 +90,7 @@ class CheckResult:
         return self.passed
 
     def __str__(self) -> str:
-        head = "✅ 通过 (passed)" if self.passed else "❌ 未通过 (not passed)"
+        head = "√ 通过 (passed)" if self.passed else "× 未通过 (not passed)"
         return f"{head}：{self.message}"
 
     __repr__ = __str__
@@ -158,7 +162,7 @@ def check(exercise_id: str, answer) -> CheckResult:
         shown = exercise.hints[:count]
         text = verdict.message
         for n, hint in enumerate(shown, start=1):
-            text += f"\n💡 提示 {n} (hint {n})：{hint}"
+            text += f"\n提示 {n} (hint {n})：{hint}"
         if shown and count >= len(exercise.hints):
             text += ("\n（已显示全部提示 (all hints shown)。按最后一条提示一步一步算一遍；"
                      "参考答案在 notebooks/solutions/ 的同名笔记本里。）")
