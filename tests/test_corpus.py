@@ -1,7 +1,6 @@
 """Tests of the toy English->Chinese corpus (helpers.corpus, DESIGN.md §4)."""
 
 import json
-import time
 
 import pytest
 
@@ -105,13 +104,10 @@ def test_other_seed_gives_other_corpus():
     assert len({p.src for p in a} & {p.src for p in b}) < len(a) // 2
 
 
-def test_generation_of_all_splits_is_fast():
-    t0 = time.perf_counter()
+def test_a_fresh_generation_fills_every_split_to_its_size():
+    # How long generation takes is a benchmark figure (python -m helpers.tools.bench), not a test.
     out = C._generate.__wrapped__(7)
-    elapsed = time.perf_counter() - t0
-    print(f"generation of all five splits: {elapsed:.2f} s")
-    assert sum(len(v) for v in out.values()) == sum(C.SPLITS.values())
-    assert elapsed < 8.0  # the issue asks for a couple of seconds; 8 s leaves room for a loaded CI machine
+    assert {name: len(v) for name, v in out.items()} == dict(C.SPLITS)
 
 
 def test_load_corpus_rejects_unknown_split_with_bilingual_error():
