@@ -38,8 +38,8 @@ def setup_chinese_font() -> str:
 
     if not FONT_PATH.is_file():
         raise FontMissingError(
-            f"找不到内置中文字体 (bundled Chinese font missing): helpers/fonts/{FONT_PATH.name}。"
-            "请重新克隆仓库或运行 `git checkout -- helpers/fonts`；维护者可用 "
+            f"找不到内置中文字体 (bundled Chinese font missing): helpers/viz/fonts/{FONT_PATH.name}。"
+            "请重新克隆仓库或运行 `git checkout -- helpers/viz/fonts`；维护者可用 "
             "`python scripts/build_font.py` 重新生成。"
         )
     known = {f.fname for f in font_manager.fontManager.ttflist}
