@@ -75,6 +75,15 @@ def test_spotlight_figure_has_three_panels_and_no_warnings():
     assert len([ax for ax in fig.axes if ax.images]) == 3
 
 
+def test_spotlight_figure_dims_the_middle_panel_to_the_given_dim():
+    img = np.full((40, 60, 3), 0.8)
+    fig = figures.plot_spotlight(img, x=0.5, y=0.5, radius=0.2, dim=0.5)
+    middle = np.asarray(fig.axes[1].images[0].get_array())
+    plt.close(fig)
+    assert abs(middle[0, 0, 0] - 0.8 * 0.5) < 1e-3  # corner: half as bright
+    assert abs(middle[20, 30, 0] - 0.8) < 1e-3  # centre: untouched
+
+
 def test_timeline_names_james_bahdanau_luong_and_the_transformer():
     fig = _drawn_without_warnings(figures.plot_timeline)
     text = " ".join(t.get_text() for t in fig.axes[0].texts)

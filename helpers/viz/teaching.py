@@ -226,15 +226,17 @@ def apply_spotlight(image, x: float, y: float, radius: float, dim: float = 0.3) 
     return img * (dim + (1.0 - dim) * focus)
 
 
-def plot_spotlight(image=None, x: float = EGRET_XY[0], y: float = EGRET_XY[1], radius: float = 0.14):
-    """Static spotlight figure: the whole scene, the focused scene, and the focus as a weight map."""
+def plot_spotlight(image=None, x: float = EGRET_XY[0], y: float = EGRET_XY[1], radius: float = 0.14,
+                   dim: float = 0.3):
+    """Static spotlight figure: the whole scene, the focused scene (the rest at ``dim`` of its brightness),
+    and the focus as a weight map."""
     setup_chinese_font()
     img = lake_scene() if image is None else _check_image(image)
     H, W = img.shape[:2]
     fig, axes = plt.subplots(1, 3, figsize=(13, 3.4), layout="constrained")
     axes[0].imshow(img)
     axes[0].set_title("整个画面：处处同等对待")
-    axes[1].imshow(apply_spotlight(img, x, y, radius))
+    axes[1].imshow(apply_spotlight(img, x, y, radius, dim=dim))
     axes[1].add_patch(plt.Circle((x * W, y * H), radius * W, fill=False, color="gold", lw=1.5, ls="--"))
     axes[1].set_title("注视白鹭：焦点清晰，周围变暗")
     weights = spotlight_weights(img.shape, x, y, radius)
@@ -250,11 +252,11 @@ def plot_spotlight(image=None, x: float = EGRET_XY[0], y: float = EGRET_XY[1], r
 # --------------------------------------------------------------------------- the history
 _EVENTS = [
     # (who, year, what, colour); placed in order, alternating above and below the axis
-    ("Mnih 等", "2014", "循环网络 + 注意力\n做图像/视频分类", "tab:purple"),
+    ("Mnih 等", "2014", "循环网络每步只看一小块\n（glimpse），做图像分类", "tab:purple"),
     ("Bahdanau 等", "2014", "首次用于机器翻译\n（加法形式）", "tab:red"),
-    ("Luong 等", "2015", "机器翻译\n（乘法形式）", "tab:red"),
+    ("Luong 等", "2015", "机器翻译（乘法形式；\n全局与局部注意力）", "tab:red"),
     ("Chorowski 等", "2015", "语音识别", "tab:green"),
-    ("Xu 等", "2015", "图像描述\nShow, Attend and Tell", "tab:green"),
+    ("Xu 等", "2015", "图像描述：\n软注意力与硬注意力", "tab:green"),
     ("Rush 等", "2015", "文本摘要", "tab:green"),
     ("Yang 等", "2016", "文本分类\n（层次注意力网络）", "tab:green"),
     ("Vaswani 等", "2017", "Transformer：\n只用注意力（见 10.2 节）", "tab:gray"),
