@@ -22,7 +22,7 @@ def test_read_bleu_percentage_is_diagnosed():
 def test_read_bleu_attention_model_value_is_diagnosed():
     from helpers.exercises.nb01 import bucket_bleu
 
-    result = check("nb01_read_bleu", bucket_bleu("luong-general", (31, 40)))
+    result = check("nb01_read_bleu", bucket_bleu("luong-general", (31, 41)))
     assert not result.passed and "注意力模型" in result.message
 
 

@@ -1,6 +1,6 @@
 """Exercises of notebook 01_information_bottleneck (9.10 intro): BLEU against source length.
 
-* ``nb01_read_bleu``      (reading) the char-BLEU of the no-attention model for sources of 31-40 tokens,
+* ``nb01_read_bleu``      (reading) the char-BLEU of the no-attention model for sources of 31-41 tokens,
                           read off the plot (numbers from helpers/pretrained/metrics.json)
 * ``nb01_bleu_by_length`` (code) ``bleu_by_length(lengths, hyps, refs, buckets)``: corpus char-BLEU per
                           source-length bucket, the computation behind the plot
@@ -35,7 +35,7 @@ def bucket_bleu(model: str, bucket: tuple[int, int]) -> float | None:
 
 
 # --------------------------------------------------------------------------- nb01_read_bleu
-READ_BUCKET = (31, 40)
+READ_BUCKET = (31, 41)
 _OTHER_MODELS = ("bahdanau", "luong-dot", "luong-general", "luong-concat")
 
 
@@ -59,7 +59,7 @@ check_read_bleu = number_answer(
     traps=[percent(0.03, "{value:g} 像是百分制：图上的 BLEU 在 0~1 之间，请写成小数。"),
            Trap(_another_model, lambda value, expected, side: f"{value:g} 是注意力模型 {_which_model(value, expected)} "
                                                               "的数值：题目问的是无注意力模型 none（红色虚线）。")],
-    wrong="读数不对：{value:g} {side}。请看横轴“31-40”处的红色虚线。",
+    wrong="读数不对：{value:g} {side}。请看横轴“31-41”处的红色虚线。",
     missing=lambda exc: Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。",
                                 {"kind": "value"}),
 )
@@ -68,15 +68,15 @@ check_read_bleu = number_answer(
 register(LazyExercise(
     id="nb01_read_bleu",
     notebook=_NB,
-    title="读图：无注意力模型在 31-40 词的句子上得几分？",
-    prompt="在“BLEU 与源句子长度”的折线图上，读出无注意力模型 none 在源句子长度 31-40 词这一组的 char-BLEU"
+    title="读图：无注意力模型在 31-41 词的句子上得几分？",
+    prompt="在“BLEU 与源句子长度”的折线图上，读出无注意力模型 none 在源句子长度 31-41 词这一组的 char-BLEU"
            "（0~1 之间的小数，误差 ±0.03 以内算对）。",
     solve=lambda: bucket_bleu("none", READ_BUCKET),
     checker=check_read_bleu,
-    hints=["横轴是源句子长度的分组，找到“31-40”；none 是红色虚线。",
+    hints=["横轴是源句子长度的分组，找到“31-41”；none 是红色虚线。",
            "纵轴是 char-BLEU，范围 0~1；也可以打印画图用的数字表来核对。",
-           "核对的方法 (how to check)：先找到 (31, 40) 在 buckets 里的下标 k，再看 scores['none'][k]；"
-           "它应和图上红色虚线在“31-40”处的高度一致。"],
+           "核对的方法 (how to check)：先找到 (31, 41) 在 buckets 里的下标 k，再看 scores['none'][k]；"
+           "它应和图上红色虚线在“31-41”处的高度一致。"],
 ))
 
 
@@ -102,7 +102,7 @@ def _data():
     return lengths, hyps, refs
 
 
-_BUCKETS = [(1, 10), (11, 20), (21, 30), (31, 40), (41, 50)]
+_BUCKETS = [(1, 10), (11, 20), (21, 30), (31, 41), (41, 50)]
 
 
 def _expected_variants(lengths, hyps, refs, buckets):
