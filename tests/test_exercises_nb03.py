@@ -12,7 +12,7 @@ def test_peak_word_accepts_spaces_and_capitals():
     assert check("nb03_peak_word", " Student ").passed
 
 
-@pytest.mark.parametrize("wrong,phrase", [("am", "是"), ("学生", "英文"), ("a", "一名"), ("book", "不是源句子")])
+@pytest.mark.parametrize("wrong,phrase", [("am", "是"), ("学生", "英文"), ("a", "量词“名”"), ("book", "不是源句子")])
 def test_peak_word_wrong_answer_names_the_mistake(wrong, phrase):
     result = check("nb03_peak_word", wrong)
     assert not result.passed and phrase in result.message

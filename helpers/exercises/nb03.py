@@ -20,7 +20,7 @@ _NB = "03_idea"
 # --------------------------------------------------------------------------- nb03_peak_word
 _WRONG_WORDS = {
     "学生": "要回答的是**英文**源词 (an English source word)，而不是模型输出的中文词。",
-    "a": "“a” 对应的是量词“一名”(measure word)，不是“学生”。看热力图中“学生”那一行。",
+    "a": "“a” 对应的是“一”和量词“名”(measure word)，不是“学生”。看热力图中“学生”那一行。",
     "am": "“am” 和“是”有关，但题目问的是“学生”那一行。",
     "i": "“i” 对应的是“我”。请看热力图中“学生”那一行颜色最深的一列。",
     ".": "句号对应的是“。”。请看热力图中“学生”那一行颜色最深的一列。",
@@ -70,12 +70,13 @@ def _translation(src, tgt, attention) -> Translation:
 def _cases():
     """(label, translation, target_word, expected, trap) — small hand-written attention matrices."""
     src = ["i", "am", "a", "student", "."]
-    tgt = ["我", "是", "一名", "学生", "。"]
-    # rows: 我 是 一名 学生 。 <eos>; columns: i am a student . <eos>
+    tgt = ["我", "是", "一", "名", "学生", "。"]
+    # rows: 我 是 一 名 学生 。 <eos>; columns: i am a student . <eos>
     book = [
         [0.90, 0.04, 0.02, 0.02, 0.01, 0.01],
         [0.10, 0.80, 0.04, 0.03, 0.02, 0.01],
         [0.02, 0.05, 0.85, 0.05, 0.02, 0.01],
+        [0.02, 0.03, 0.40, 0.52, 0.02, 0.01],  # the measure word 名: spread over "a" and "student"
         [0.01, 0.02, 0.07, 0.88, 0.01, 0.01],
         [0.01, 0.01, 0.01, 0.02, 0.90, 0.05],
         [0.01, 0.01, 0.01, 0.01, 0.06, 0.90],
@@ -83,13 +84,13 @@ def _cases():
     yield "课本例子 (the book's example)，输出“是”", _translation(src, tgt, book), "是", "am", "plain"
     # The <eos> column holds the largest weight of the row: it is not a source word.
     eos_max = [row[:] for row in book]
-    eos_max[3] = [0.01, 0.02, 0.05, 0.40, 0.02, 0.50]
+    eos_max[4] = [0.01, 0.02, 0.05, 0.40, 0.02, 0.50]
     yield "最后一列 <eos> 的权重最大", _translation(src, tgt, eos_max), "学生", "student", "eos"
     # Reordering: the time adverb moves to the front; the row of 昨天 peaks on the last word.
     src2 = ["tom", "ate", "an", "apple", "yesterday", "."]
-    tgt2 = ["汤姆", "昨天", "吃", "了", "一个", "苹果", "。"]
-    att2 = np.full((8, 7), 0.01)
-    for j, i in enumerate([0, 4, 1, 1, 2, 3, 5, 6]):
+    tgt2 = ["汤姆", "昨天", "吃", "了", "一", "个", "苹果", "。"]
+    att2 = np.full((9, 7), 0.01)
+    for j, i in enumerate([0, 4, 1, 1, 2, 3, 3, 5, 6]):
         att2[j, i] = 0.9
     yield "调序 (reordering)：输出“昨天”", _translation(src2, tgt2, att2), "昨天", "yesterday", "plain"
     yield "目标词不在输出里 (word not in the output)", _translation(src2, tgt2, att2), "咖啡", None, "missing"

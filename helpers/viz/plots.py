@@ -87,7 +87,7 @@ def _arrow(ax, start, end, color="0.3", lw=1.0, style="-|>", ls="-", rad=0.0):
                                                           connectionstyle=f"arc3,rad={rad}"))
 
 
-def plot_seq2seq_diagram(src_tokens=("i", "am", "a", "student", "."), tgt_tokens=("我", "是", "一名", "学生", "。"),
+def plot_seq2seq_diagram(src_tokens=("i", "am", "a", "student", "."), tgt_tokens=("我", "是", "一", "名", "学生", "。"),
                          *, attention: bool = False, step: int = 1, ax=None, title: str | None = None):
     """Draw an encoder-decoder (Seq2Seq) as RNN boxes; returns the Figure.
 
