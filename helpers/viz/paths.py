@@ -42,7 +42,7 @@ def plot_computation_paths(paths: dict | None = None):
     fig, ax = plt.subplots(figsize=(2.0 + 2.1 * n_cols, 1.9 * len(paths)), layout="constrained")
     for row, (name, boxes) in enumerate(paths.items()):
         y = (len(paths) - 1 - row) * 1.9
-        ax.text(-0.9, y, name, ha="right", va="center", fontsize=11, weight="bold")
+        ax.text(-0.9, y, name, ha="right", va="center", fontsize=11)
         for k, (label, note, color) in enumerate(boxes):
             x = 2.1 * k
             ax.text(x, y, label, ha="center", va="center", fontsize=14,
