@@ -171,15 +171,17 @@ def test_trace_alpha_is_the_softmax_of_the_scores(general):
     np.testing.assert_allclose(st.alpha, e / e.sum(), atol=1e-6)
 
 
-def test_trace_scores_are_h_t_W_a_h_bar(general):
+def test_trace_scores_are_h_t_W_a_h_bar_over_sqrt_H(general):
     import torch
 
     with torch.no_grad():
         src = torch.tensor([general.src_vocab.encode(SENTENCE.split())])
         h_bar = general.start(src, torch.tensor([src.shape[1]])).encoder_outputs[0].numpy()  # [S, H]
     st = trace_decoding(general, SENTENCE).steps[0]
-    W_a = general.decoder.attention.score.W_a.detach().numpy()
-    expected = [float(st.h_t @ W_a @ h_bar[s]) for s in range(h_bar.shape[0])]
+    score = general.decoder.attention.score
+    W_a = score.W_a.detach().numpy()
+    scale = np.sqrt(h_bar.shape[1]) if score.scaled else 1.0  # the shipped luong-general is scaled
+    expected = [float(st.h_t @ W_a @ h_bar[s]) / scale for s in range(h_bar.shape[0])]
     np.testing.assert_allclose(st.scores, expected, atol=1e-4)
 
 

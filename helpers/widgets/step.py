@@ -44,9 +44,9 @@ __all__ = [
 ]
 
 MAX_STEP_TOKENS = 30  # longest source sentence the step-through accepts (bars stay readable)
-SCORE_LABELS = {
-    "luong-dot": "dot：h_tᵀ h̄_s",
-    "luong-general": "general：h_tᵀ W_a h̄_s",
+SCORE_LABELS = {  # the shipped luong-dot / luong-general divide by sqrt(H) (see helpers.tools.pretrain)
+    "luong-dot": "dot：h_tᵀ h̄_s / √H",
+    "luong-general": "general：h_tᵀ W_a h̄_s / √H（带输入馈送 input feeding）",
     "luong-concat": "concat：v_aᵀ tanh(W_a [h_t; h̄_s])",
 }
 BOS, EOS = 1, 2
