@@ -149,5 +149,8 @@ def test_hostile_input_is_refused_with_a_bilingual_helpers_error_under_a_1_gib_c
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_hostile_input_is_refused_within_a_second_or_two(results, case):
-    assert results[case]["seconds"] < 3, results[case]
+def test_hostile_input_is_refused_before_the_work_is_done(results, case):
+    # Refused from the declared sizes, before any data is read: on a quiet machine each takes well under a
+    # second (the old code spent 17 s allocating 6 GB). The bound is the 10 s per test, so that a
+    # loaded CI machine does not turn this into a flaky timing test; the 1 GiB cap above is the real guard.
+    assert results[case]["seconds"] < 10, results[case]
