@@ -251,20 +251,29 @@ def test_load_metrics_explains_a_missing_or_corrupt_file(broken_metrics):
     assert checkpoint.load_metrics(missing_ok=True) is None
 
 
-@pytest.mark.parametrize("notebook, starts", [("06_training.ipynb", "record = load_metrics()"),
-                                              ("01_information_bottleneck.ipynb", "record = load_metrics()")])
-def test_the_notebook_metrics_cell_gives_a_bilingual_message_not_a_type_error(broken_metrics, notebook, starts):
+def _metrics_cell_names():
     from IPython.display import Markdown, display
 
+    from helpers.checkpoint import load_metrics
     from helpers.corpus import load_corpus
-    from helpers.exercises.nb01 import load_metrics
+    from helpers.tools.evaluate import format_tables
     from helpers.viz.plots import bleu_by_length_series, markdown_table
 
-    names = {"load_metrics": load_metrics, "display": display, "Markdown": Markdown, "markdown_table": markdown_table,
-             "bleu_by_length_series": bleu_by_length_series, "load_corpus": load_corpus}
+    return {"load_metrics": load_metrics, "display": display, "Markdown": Markdown, "markdown_table": markdown_table,
+            "bleu_by_length_series": bleu_by_length_series, "load_corpus": load_corpus,
+            "format_tables": format_tables, "HelpersError": HelpersError}
+
+
+def test_notebook_01s_metrics_cell_stops_with_a_bilingual_message_not_a_type_error(broken_metrics):
     with pytest.raises(HelpersError) as info:
-        exec(notebook_cell(notebook, starts), names)
+        exec(notebook_cell("01_information_bottleneck.ipynb", "record = load_metrics()"), _metrics_cell_names())
     assert_bilingual(info, "make evaluate")
+
+
+def test_notebook_06s_metrics_cell_prints_what_to_run_and_goes_on(broken_metrics, capsys):
+    exec(notebook_cell("06_training.ipynb", "try:\n    record = load_metrics()"), _metrics_cell_names())
+    out = capsys.readouterr().out
+    assert "make evaluate" in out and CJK.search(out)
 
 
 def test_the_nb01_reading_exercise_still_says_metrics_are_missing(broken_metrics):
