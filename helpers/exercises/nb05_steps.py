@@ -18,6 +18,7 @@ from functools import cache
 
 import torch
 
+from helpers.decoders import StepCell  # outside helpers.exercises, so the grader's sandbox can unpickle it
 from helpers.exercises.engine import (
     NOT_FINISHED,
     Case,
@@ -34,30 +35,6 @@ from helpers.exercises.engine import (
     type_problem,
 )
 from helpers.exercises.nb05_code import _lengths_mask, masked_softmax
-
-
-class StepCell:
-    """A GRU cell with fixed weights from a private generator: ``cell(x [B, In], h [B, H]) -> [B, H]``."""
-
-    def __init__(self, seed: int, input_size: int, hidden_size: int, what: str):
-        with torch.random.fork_rng(devices=[]):  # the student's global random state stays as it was
-            torch.manual_seed(seed)
-            self._gru = torch.nn.GRUCell(input_size, hidden_size)
-        self.input_size, self.hidden_size, self._what = input_size, hidden_size, what
-
-    def __call__(self, x, h):
-        if not isinstance(x, torch.Tensor) or x.dim() != 2 or x.shape[1] != self.input_size:
-            got = list(x.shape) if isinstance(x, torch.Tensor) else type(x).__name__
-            raise ValueError(f"cell 的输入 x 应为 {self._what}，形状 [B, {self.input_size}]，实际为 {got}")
-        if not isinstance(h, torch.Tensor) or list(h.shape) != [x.shape[0], self.hidden_size]:
-            got = list(h.shape) if isinstance(h, torch.Tensor) else type(h).__name__
-            raise ValueError(f"cell 的状态 h 应为 [B, {self.hidden_size}]，实际为 {got}")
-        with torch.no_grad():
-            return self._gru(x.float(), h.float())
-
-    def __repr__(self) -> str:
-        return f"cell(x [B, {self.input_size}], h [B, {self.hidden_size}]) -> [B, {self.hidden_size}]"
-
 
 # --- reference solutions ---------------------------------------------------------------------
 
