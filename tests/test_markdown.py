@@ -12,6 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from markdown_it import MarkdownIt
+from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.gfm import gfm_plugin
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,17 +24,22 @@ def _renderer() -> MarkdownIt:
     return MarkdownIt("commonmark").use(gfm_plugin, dollarmath=True)
 
 
-MD = _renderer()
+MD = _renderer()  # GFM: strikethrough from single and double tildes, as JupyterLab shows them
+# Emphasis is checked with the plain CommonMark rules (cmark-gfm on the code-hosting site and JupyterLab's
+# renderer follow them): mdit-py-plugins' GFM plugin closes ``**…）**`` before CJK text, which they do not.
+STRICT = MarkdownIt("commonmark").use(dollarmath_plugin)
 
 
 def rendering_problems(source: str) -> list[str]:
     """What a reader would see wrong in ``source``: literal ``**`` in the text, or a strikethrough."""
     problems = []
-    for block in MD.parse(source):
+    for block in STRICT.parse(source):
         for tok in block.children or ():
             if tok.type == "text" and "**" in tok.content:
                 problems.append(f"literal ** in: {tok.content[:70]!r}")
-            elif tok.type in ("s_open", "del_open"):
+    for block in MD.parse(source):
+        for tok in block.children or ():
+            if tok.type in ("s_open", "del_open"):
                 problems.append("strikethrough (<s>/<del>) from ~")
     return problems
 
@@ -52,6 +58,7 @@ DOCUMENTS = list(_documents())
 
 def test_renderer_catches_the_known_failures():
     assert rendering_problems("带**标准词对齐（gold alignment）**的语料") != []
+    assert rendering_problems("前两种属于**乘法形式**。Bahdanau 的**加法形式（Additive Style）**是 $v$") != []
     assert rendering_problems("长度在 3~20 个词，long 是 21~50 个词") != []
     assert rendering_problems("带 **标准词对齐**（gold alignment）的语料，长度 3–20 和 21–50") == []
 
