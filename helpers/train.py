@@ -58,9 +58,7 @@ __all__ = [
 
 PAD, BOS, EOS, UNK = 0, 1, 2, 3
 
-# The size of every shipped model and of the notebook's default model (the same for "none", so the
-# bottleneck comparison is fair).
-# torch threads while training (a deliberate choice, measured: see ``TRAIN_THREADS``'s comment)
+# torch threads while training (a deliberate choice, measured: see the comment below)
 TRAIN_THREADS = 1
 # Why one thread: these models are small (hidden 64-128, batch 64), so one step is a few hundred small
 # GEMMs and GRU cells; a second thread saves little on an idle 2-core laptop and, on a loaded one, makes
@@ -69,6 +67,8 @@ TRAIN_THREADS = 1
 # idle cores 95.1 (1 thread) vs 109.9 (2 threads); both cores busy with another process 64.4 vs 12.0.
 # One thread gives up 13 % on a quiet machine and is 5.4x faster on a busy one.
 
+# The size of the models notebooks train live (small, fast). The shipped models use hidden 128 and a
+# bidirectional encoder for all five variants, "none" included (helpers.tools.pretrain.RECIPES).
 DEFAULT_SIZES = {"emb_size": 64, "hidden_size": 64, "num_layers": 1, "rnn": "gru", "bidirectional": False,
                  "input_feeding": False, "dropout": 0.0}
 
