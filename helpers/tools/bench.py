@@ -418,7 +418,7 @@ def table(r: dict) -> str:
          "< 60 s each"),
         (f"Live training steps/s, 1 thread ÷ {r['thread_scaling']['cores']} threads, idle cores",
          fmt(r["threads_1_vs_n_idle"], "×"), "(the price of TRAIN_THREADS = 1 on a quiet machine)"),
-        ("  same, every core busy with another process", fmt(r["threads_1_vs_n_loaded"], "×"), "> 1"),
+        ("  same, every core busy with another process", fmt(r["threads_1_vs_n_loaded"], "×"), "> 1 (why TRAIN_THREADS = 1)"),
         ("Corpus generation, all five splits", fmt(r["corpus_generation_s"], " s"), "a couple of seconds"),
         ("Training throughput (model FLOPs)", fmt(r["train_gflops_per_s"], " GFLOP/s"), ""),
         ("CPU peak, one-thread fp32 GEMM", fmt(r["cpu_peak_gflops_per_s"], " GFLOP/s"), ""),
