@@ -8,7 +8,6 @@ and temporary files left behind by a save that was killed.
 import errno
 import json
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -17,20 +16,11 @@ from pathlib import Path
 
 import pytest
 import torch
+from hostile_support import assert_bilingual
 
 from helpers.checkpoint import load_checkpoint, save_checkpoint
 from helpers.errors import CheckpointError, HelpersError
 from helpers.train import make_model
-
-CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-def assert_bilingual(exc_info, *words):
-    message = str(exc_info.value)
-    assert CJK.search(message) and re.search(r"\([^)]*[A-Za-z]", message), message
-    for word in words:
-        assert word in message, message
-    return message
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@
 """
 
 import json
-import re
 import time
 from pathlib import Path
 
@@ -17,22 +16,15 @@ import matplotlib
 matplotlib.use("Agg")
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from hostile_support import CJK, assert_bilingual  # noqa: E402
 
 import helpers  # noqa: E402
 import helpers.checkpoint as checkpoint  # noqa: E402
 from helpers.errors import HelpersError  # noqa: E402
 
-CJK = re.compile(r"[\u4e00-\u9fff]")
 ERROR = "color:#b00"
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
-
-def assert_bilingual(exc_info, *words):
-    message = str(exc_info.value)
-    assert CJK.search(message) and re.search(r"\([^)]*[A-Za-z]", message), message
-    for word in words:
-        assert word in message, message
-    return message
 
 
 @pytest.fixture(scope="module")
