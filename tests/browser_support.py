@@ -11,6 +11,7 @@ it with ``--LabApp.user_settings_dir``; every cell is then attached to the page.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -88,6 +89,43 @@ def launch_chromium(playwright, executable: str):
     Playwright gives each launch a fresh temporary profile (user-data dir) and removes it on close.
     """
     return playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_FLAGS)
+
+
+@contextlib.contextmanager
+def running_chromium(executable: str):
+    """Playwright and one headless system Chromium, closed on exit (the body of a browser fixture)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright, executable)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@contextlib.contextmanager
+def recording_page(browser, timeout_ms: int, requests: bool = False):
+    """A fresh tab (1400 × 1000, zh-CN) whose uncaught page errors and console errors go to ``page.problems``.
+
+    With ``requests=True`` it also keeps every requested URL in ``page.requests`` and reports failed loads
+    and HTTP errors in ``page.problems``.
+    """
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="zh-CN")
+    page = context.new_page()
+    page.set_default_timeout(timeout_ms)
+    page.problems = []
+    if requests:
+        page.requests = []
+        page.on("request", lambda request: page.requests.append(request.url))
+        page.on("requestfailed", lambda request: page.problems.append(f"failed: {request.url} {request.failure}"))
+        page.on("response", lambda reply: reply.status >= 400 and page.problems.append(f"{reply.status}: {reply.url}"))
+    page.on("pageerror", lambda error: page.problems.append(f"pageerror: {error}"))
+    page.on("console", lambda msg: msg.type == "error" and page.problems.append(f"console: {msg.text}"))
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 # --- JupyterLab server -----------------------------------------------------------------------------

@@ -18,11 +18,12 @@ from browser_support import (
     chromium_or_skip,
     error_outputs,
     lab_setting,
-    launch_chromium,
     log_console_errors,
     nudge_slider,
     open_notebook,
+    recording_page,
     run_all_cells,
+    running_chromium,
     start_lab,
     wait_image_changed,
     wait_image_fingerprint,
@@ -101,25 +102,15 @@ def lab(chromium_path, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright, chromium_path)
+    with running_chromium(chromium_path) as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture
 def page(browser):
     """A fresh browser tab; uncaught page errors and console errors are kept in page.problems."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="zh-CN")
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.problems = []
-    page.on("pageerror", lambda error: page.problems.append(f"pageerror: {error}"))
-    page.on("console", lambda msg: msg.type == "error" and page.problems.append(f"console: {msg.text}"))
-    yield page
-    context.close()
+    with recording_page(browser, 30_000) as page:
+        yield page
 
 
 # --- the tests ---------------------------------------------------------------------------------------------

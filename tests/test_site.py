@@ -21,7 +21,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from browser_support import chromium_or_skip, launch_chromium
+from browser_support import chromium_or_skip, recording_page, running_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts" / "site"
@@ -76,31 +76,17 @@ def server(site):
     httpd.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # module, not session: another test file may start its own Playwright after this one
 def browser():
-    path = chromium_or_skip()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright, path)
+    with running_chromium(chromium_or_skip()) as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture
 def page(browser):
     """A fresh tab that records every request, failed load, console error and uncaught error."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="zh-CN")
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    page.requests, page.problems = [], []
-    page.on("request", lambda request: page.requests.append(request.url))
-    page.on("requestfailed", lambda request: page.problems.append(f"failed: {request.url} {request.failure}"))
-    page.on("response", lambda reply: reply.status >= 400 and page.problems.append(f"{reply.status}: {reply.url}"))
-    page.on("pageerror", lambda error: page.problems.append(f"pageerror: {error}"))
-    page.on("console", lambda msg: msg.type == "error" and page.problems.append(f"console: {msg.text}"))
-    yield page
-    context.close()
+    with recording_page(browser, 20_000, requests=True) as page:
+        yield page
 
 
 def external(requests: list[str], base: str) -> list[str]:
