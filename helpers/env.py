@@ -30,17 +30,48 @@ def seed_everything(seed: int = 0) -> None:
 
 
 def pick_device(prefer: str | None = None):
-    """Return a torch.device: ``prefer`` if given, else CUDA, else MPS, else CPU."""
+    """Return a torch.device: ``prefer`` if given, else CUDA, else MPS, else CPU.
+
+    A ``prefer`` that torch does not know, or a device this machine does not have (``cuda`` without
+    CUDA, ``cuda:3`` on a one-GPU machine, ``mps`` off Apple silicon), raises a bilingual ``HelpersError``."""
     import torch
 
     if prefer:
-        return torch.device(prefer)
+        return check_device(prefer)
     if torch.cuda.is_available():
         return torch.device("cuda")
     mps = getattr(torch.backends, "mps", None)
     if mps is not None and mps.is_available():
         return torch.device("mps")
     return torch.device("cpu")
+
+
+def check_device(name):
+    """``name`` (a str or torch.device) as a torch.device that exists on this machine, or a HelpersError."""
+    import torch
+
+    from helpers.errors import HelpersError
+
+    todo = "请用 --device cpu，或不写 --device 让程序自动选择 (leave it out: auto)。"
+    try:
+        device = name if isinstance(name, torch.device) else torch.device(str(name))
+    except (RuntimeError, ValueError, TypeError):
+        raise HelpersError(f"不认识的设备 (unknown device) {str(name)[:40]!r}：可用的是 cpu、cuda、cuda:0、mps。"
+                           f"{todo}") from None
+    if device.type == "cuda":
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if count == 0:
+            raise HelpersError(f"这台机器没有可用的 CUDA GPU (CUDA not available)，无法使用 {device}。{todo}")
+        if device.index is not None and device.index >= count:
+            raise HelpersError(f"没有 GPU {device}（这台机器只有 {count} 个 (only {count} CUDA devices)："
+                               f"cuda:0 到 cuda:{count - 1}）。{todo}")
+    elif device.type == "mps":
+        mps = getattr(torch.backends, "mps", None)
+        if mps is None or not mps.is_available():
+            raise HelpersError(f"这台机器没有 Apple MPS (MPS not available)，无法使用 {device}。{todo}")
+    elif device.type != "cpu":
+        raise HelpersError(f"本项目不支持设备 (unsupported device) {device}：可用的是 cpu、cuda、mps。{todo}")
+    return device
 
 
 def check_environment() -> list[tuple[str, bool, str]]:

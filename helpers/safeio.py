@@ -41,9 +41,11 @@ __all__ = [
     "check_archive",
     "check_config",
     "check_file",
+    "check_model_config",
     "check_target",
     "check_tensors",
     "corpus_record_ok",
+    "declared_weights",
     "expected_tensors",
     "label",
     "os_error_text",
@@ -230,34 +232,37 @@ def check_archive(path: Path) -> None:
                             f"(archive declares {declared / 2**20:.0f} MiB unpacked > limit {MAX_FILE_BYTES / 2**20:.0f} MiB)")
 
 
-def check_config(path, config) -> dict:
-    """Types and bounds of every config value (a tampered file must not reach torch's constructors)."""
+def check_model_config(config) -> dict:
+    """Types and bounds of every config value; a plain ``HelpersError`` (no file named) when one is off.
+
+    The one place that says which model a checkpoint may describe: ``check_config`` applies it to a file
+    being loaded, ``python -m helpers.train`` to the model it is about to train (so it never trains
+    what ``load_checkpoint`` would then refuse)."""
     from helpers.decoders import RNN_TYPES
     from helpers.seq2seq import VARIANTS
 
     if not isinstance(config, dict) or not all(isinstance(k, str) for k in config):
-        raise refuse(path, "元数据中的模型配置无法读取 (unreadable model config)")
+        raise HelpersError("模型配置无法读取 (unreadable model config)：应为 model.config 那样的字典。")
     config = dict(config)
-    try:
-        if config.get("variant") not in VARIANTS:
-            raise HelpersError(f"variant 应为 {list(VARIANTS)} 之一 (one of)，实际 (got) {config.get('variant')!r}。")
-        if config.get("rnn", "gru") not in RNN_TYPES:
-            raise HelpersError(f"rnn 应为 {list(RNN_TYPES)} 之一 (one of)，实际 (got) {config.get('rnn')!r}。")
-        for key, (low, high) in CONFIG_BOUNDS.items():
-            if key in config or key.endswith("vocab_size"):
-                config[key] = check_int(key, config.get(key), low, high)
-        if "dropout" in config:
-            config["dropout"] = check_float("dropout", config["dropout"], 0.0, 0.99)
-        for key in ("bidirectional", "input_feeding"):
-            if key in config and not isinstance(config[key], bool):
-                raise HelpersError(f"{key} 应为 true / false (a bool)，实际 (got) {config[key]!r}。")
-    except HelpersError as exc:
-        raise refuse(path, f"模型配置中的值不合理 (implausible model config): {str(exc).rstrip('。')}") from None
+    if config.get("variant") not in VARIANTS:
+        raise HelpersError(f"variant 应为 {list(VARIANTS)} 之一 (one of)，实际 (got) {config.get('variant')!r}。")
+    if config.get("rnn", "gru") not in RNN_TYPES:
+        raise HelpersError(f"rnn 应为 {list(RNN_TYPES)} 之一 (one of)，实际 (got) {config.get('rnn')!r}。")
+    for key, (low, high) in CONFIG_BOUNDS.items():
+        if key in config or key.endswith("vocab_size"):
+            config[key] = check_int(key, config.get(key), low, high)
+    if "dropout" in config:
+        config["dropout"] = check_float("dropout", config["dropout"], 0.0, 0.99)
+    for key in ("bidirectional", "input_feeding"):
+        if key in config and not isinstance(config[key], bool):
+            raise HelpersError(f"{key} 应为 true / false (a bool)，实际 (got) {config[key]!r}。")
     return config
 
 
-def expected_tensors(path, config: dict) -> dict:
-    """name -> (shape, dtype) of the model the config describes, built on the meta device (no memory)."""
+def declared_weights(config: dict) -> dict:
+    """name -> (shape, dtype) of the model ``config`` describes, built on the meta device (no memory).
+
+    A plain ``HelpersError`` when the config builds no model or its weights exceed ``MAX_STATE_BYTES``."""
     import torch
 
     from helpers.seq2seq import Seq2Seq
@@ -266,12 +271,31 @@ def expected_tensors(path, config: dict) -> dict:
         with torch.device("meta"):
             spec = {k: (tuple(v.shape), v.dtype) for k, v in Seq2Seq.from_config(config).state_dict().items()}
     except Exception as exc:  # noqa: BLE001 - HelpersError of from_config, or torch's ValueError
-        raise refuse(path, f"模型配置无法建立模型 (the model config does not describe a model): {exc}") from None
+        raise HelpersError(f"模型配置无法建立模型 (the model config does not describe a model): {exc}") from None
     total = sum(math.prod(shape) * torch.empty((), dtype=dtype).element_size() for shape, dtype in spec.values())
     if total > MAX_STATE_BYTES:
-        raise refuse(path, f"模型配置声称需要 {total / 2**20:.0f} MiB 权重，超过上限 "
-                            f"(the config declares {total / 2**20:.0f} MiB of weights > limit {MAX_STATE_BYTES / 2**20:.0f} MiB)")
+        raise HelpersError(f"模型配置声称需要 {total / 2**20:.0f} MiB 权重，超过上限 "
+                           f"(the config declares {total / 2**20:.0f} MiB of weights > limit "
+                           f"{MAX_STATE_BYTES / 2**20:.0f} MiB)")
     return spec
+
+
+def check_config(path, config) -> dict:
+    """``check_model_config`` for a file being loaded (a tampered file must not reach torch's constructors)."""
+    if not isinstance(config, dict) or not all(isinstance(k, str) for k in config):
+        raise refuse(path, "元数据中的模型配置无法读取 (unreadable model config)")
+    try:
+        return check_model_config(config)
+    except HelpersError as exc:
+        raise refuse(path, f"模型配置中的值不合理 (implausible model config): {str(exc).rstrip('。')}") from None
+
+
+def expected_tensors(path, config: dict) -> dict:
+    """``declared_weights`` for a file being loaded."""
+    try:
+        return declared_weights(config)
+    except HelpersError as exc:
+        raise refuse(path, str(exc)) from None
 
 
 def check_tensors(path, state: dict, spec: dict, config: dict) -> None:

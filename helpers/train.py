@@ -13,6 +13,7 @@
 * a ``tqdm.auto`` progress bar (a widget in Jupyter, text in a terminal) and an optional
   ``callback(history)`` so a notebook can redraw a live loss curve;
 * Ctrl-C (KeyboardInterrupt) ends training cleanly: the best weights so far are kept;
+* a NaN / inf loss or gradient raises ``TrainingDiverged`` (no NaN weights are left in the model);
 * the same seed gives the same history on the CPU; CUDA or Apple MPS is used when present.
 
 Command line (writes a checkpoint, see ``helpers.checkpoint``)::
@@ -21,7 +22,11 @@ Command line (writes a checkpoint, see ``helpers.checkpoint``)::
 
 It never replaces a file that is already there unless ``--force`` is given, saves only weights that
 were validated at least once (Ctrl-C before the first validation saves nothing), prints the path it
-saved to, and exits non-zero when nothing usable was written.
+saved to, and exits non-zero when nothing usable was written. Every option (model sizes against the
+bounds ``load_checkpoint`` enforces, lr, budgets, batch size, device) and the ``--out`` path are checked,
+and ``--out`` is reserved against a concurrent run (``helpers.outputs.reserve_output``), before the first
+training step. A loss or gradient that becomes NaN / inf stops training (``TrainingDiverged``, the model
+back on its last good weights) and the command saves nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +38,6 @@ import random
 import sys
 import time
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 
 import torch
 from torch import nn
@@ -41,12 +45,14 @@ from torch import nn
 from helpers.checkpoint import attach_vocabs
 from helpers.decode import decode_sentences
 from helpers.env import pick_device
-from helpers.errors import HelpersError
+from helpers.errors import HelpersError, check_float, check_int
+from helpers.outputs import reserve_output
 
 __all__ = [
     "DEFAULT_SIZES",
     "TRAIN_THREADS",
     "History",
+    "TrainingDiverged",
     "encode_pairs",
     "evaluate_bleu",
     "main",
@@ -181,7 +187,8 @@ class History:
     epoch_loss[e]  mean of the step losses of epoch e+1 (complete epochs only)
     val_step / val_bleu / val_time: step, char-BLEU on the validation sample, and wall seconds since
                    the start, at every validation
-    stopped        why training ended: "budget", "early_stop", "target" or "interrupted"
+    stopped        why training ended: "budget", "early_stop", "target" or "interrupted" ("diverged" in the
+                   history of a ``TrainingDiverged`` error: the loss became NaN / inf)
     """
 
     step_loss: list[float] = field(default_factory=list)
@@ -206,13 +213,37 @@ class History:
         return {k: v for k, v in self.to_dict().items() if k not in ("step_loss",)}
 
 
+MAX_BATCH_SIZE = 100_000
+MAX_LR = 10.0  # Adam with lr > 1 already diverges for these models; 10 leaves room for experiments
+
+
+class TrainingDiverged(HelpersError):
+    """The training loss or its gradient became NaN or infinite; the model holds its last good weights."""
+
+    def __init__(self, message: str, history: History):
+        super().__init__(message)
+        self.history = history
+
+
 def _check_budget(epochs, steps, seconds):
     for name, value in (("epochs", epochs), ("steps", steps), ("seconds", seconds)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0):
-            raise HelpersError(f"训练预算 {name} 应为正数或 None (a positive number or None)，实际为 {value!r}。")
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+            raise HelpersError(f"训练预算 {name} 应为有限的正数或 None (a finite positive number or None)，"
+                               f"实际为 {value!r}。例如 {name}=5；不限就不要给它 (leave it out)。")
+        if name == "steps" and not float(value).is_integer():
+            raise HelpersError(f"训练预算 steps 应为整数 (an integer)，实际为 {value!r}。例如 steps=500。")
     if epochs is None and steps is None and seconds is None:
         return 5, None, None  # default budget
     return epochs, steps, seconds
+
+
+def check_train_options(batch_size, lr) -> tuple[int, float]:
+    """``batch_size`` an int in 1..MAX_BATCH_SIZE, ``lr`` a finite number in [0, MAX_LR] (0: no updates)."""
+    batch_size = check_int("batch_size", batch_size, 1, MAX_BATCH_SIZE, "例如 batch_size=64（命令行 --batch-size 64）。")
+    lr = check_float("lr", lr, 0.0, MAX_LR, "例如 lr=0.003（命令行 --lr 0.003；0 = 不更新权重 no updates）。")
+    return batch_size, lr
 
 
 # ----------------------------------------------------------------------------------------- train
@@ -242,6 +273,7 @@ def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=Non
     """
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise HelpersError(f"threads 应为正整数或 None (a positive integer or None)，实际为 {threads!r}。")
+    batch_size, lr = check_train_options(batch_size, lr)
     before = torch.get_num_threads()
     if threads is not None:
         torch.set_num_threads(threads)
@@ -331,10 +363,11 @@ def _train(model, pairs, valid, *, epochs, steps, seconds, batch_size, lr, clip,
         return False
 
     model.train()
+    diverged = None  # (what, English, value) when the loss or the gradient became NaN / inf
     try:
         epoch = 0
         done = False
-        while not done:
+        while not done and diverged is None:
             epoch_losses = []
             batches = make_batches(lengths, batch_size, rng)
             for n, batch in enumerate(batches):
@@ -351,15 +384,22 @@ def _train(model, pairs, valid, *, epochs, steps, seconds, batch_size, lr, clip,
                 loss = masked_loss(logits, tgt[:, 1:])  # padding ignored
                 if align_weight and attention is not None:
                     loss = loss + align_weight * alignment_loss(attention, batch, gold)
+                loss_value = loss.item()
+                if not math.isfinite(loss_value):
+                    diverged = ("损失", "loss", loss_value)
+                    break
                 opt.zero_grad(set_to_none=True)
                 loss.backward()
                 if clip:
-                    nn.utils.clip_grad_norm_(model.parameters(), clip)
+                    norm = float(nn.utils.clip_grad_norm_(model.parameters(), clip))
+                    if not math.isfinite(norm):  # caught before the step: the weights stay finite
+                        diverged = ("梯度范数", "gradient norm", norm)
+                        break
                 opt.step()
                 if sched is not None:
                     sched.step()
                 hist.steps += 1
-                hist.step_loss.append(loss.item())
+                hist.step_loss.append(loss_value)
                 epoch_losses.append(hist.step_loss[-1])
                 hist.epochs = epoch + (n + 1) / len(batches)
                 hist.wall_time = time.perf_counter() - start
@@ -375,6 +415,8 @@ def _train(model, pairs, valid, *, epochs, steps, seconds, batch_size, lr, clip,
                         (seconds is not None and hist.wall_time >= seconds):
                     done = True
                     break
+            if diverged is not None:
+                break
             if len(epoch_losses) == len(batches):
                 hist.epoch_loss.append(sum(epoch_losses) / len(epoch_losses))
             epoch += 1
@@ -389,6 +431,17 @@ def _train(model, pairs, valid, *, epochs, steps, seconds, batch_size, lr, clip,
         hist.stopped = "interrupted"
     finally:
         bar.close()
+    if diverged is not None:  # never leave NaN weights behind: the best validated (or the initial) ones
+        model.load_state_dict(best_state)
+        model.eval()
+        hist.stopped, hist.wall_time = "diverged", time.perf_counter() - start
+        what, english, value = diverged
+        kept = f"第 {hist.best_step} 步验证过的最佳权重 (best validated weights)" if hist.val_bleu else \
+            "训练开始前的初始权重 (the initial weights)"
+        raise TrainingDiverged(
+            f"训练发散 (training diverged)：第 {hist.steps + 1} 步的{what} ({english}) 变成了 {value}，"
+            f"训练已停止 (stopped)。模型已恢复为{kept}。请把学习率 (lr) 调小，例如 lr=0.003"
+            f"（命令行 --lr 0.003），或保留梯度裁剪 (clip=1.0)，然后重新训练。", hist)
     if restore_best and hist.val_bleu:
         model.load_state_dict(best_state)
     model.eval()
@@ -441,14 +494,18 @@ def main(argv=None) -> int:
     p.add_argument("--force", action="store_true", help="覆盖已有的 --out 文件 (overwrite an existing --out file)")
     args = p.parse_args(argv)
     argv = sys.argv[1:] if argv is None else list(argv)
-    out = Path(args.out)
-    if os.path.lexists(out) and not args.force:
-        print(f"错误 (error): {out} 已存在 (already exists)，不会覆盖它 (not overwritten)。"
-              f"请换一个 --out 路径，或加 --force 覆盖。", file=sys.stderr)
+    try:  # everything is checked, and --out reserved, before a single training step
+        src_vocab, tgt_vocab = _check_cli(args)
+        reservation = reserve_output(args.out, force=args.force)
+    except ValueError as exc:
+        print(f"错误 (error): {exc}", file=sys.stderr)
         return 2
+    out, saved = reservation.path, False
+    if reservation.other_pid is not None:
+        print(f"注意 (note): 进程 (PID) {reservation.other_pid} 也在训练并写入 {out}；因为 --force，"
+              f"谁最后结束，谁的结果留下 (the run that finishes last wins)。", file=sys.stderr)
     try:
-        model = make_model(args.model, seed=args.seed, emb_size=args.emb, hidden_size=args.hidden, rnn=args.rnn,
-                           bidirectional=args.bidirectional, input_feeding=args.input_feeding)
+        model = make_model(args.model, src_vocab, tgt_vocab, seed=args.seed, **_cli_sizes(args))
         hist = train(model, epochs=args.epochs, steps=args.steps, seconds=args.seconds,
                      batch_size=args.batch_size, lr=args.lr, seed=args.seed, patience=args.patience,
                      device=args.device, progress=not args.no_progress)
@@ -458,22 +515,66 @@ def main(argv=None) -> int:
                   f"所以没有保存 (nothing saved){'；' + str(out) + ' 保持不变 (left unchanged)' if os.path.lexists(out) else ''}。"
                   "请让训练至少跑完一次验证（一个 epoch，或用 --steps / --seconds 给足预算）。", file=sys.stderr)
             return 1
-        path = save_checkpoint(model.cpu(), out, meta={
+        target = reservation.target()
+        path = save_checkpoint(model.cpu(), target, meta={
             "name": args.model,
             "train": {**hist.summary(), "batch_size": args.batch_size, "lr": args.lr},
             "metrics": {"valid_char_bleu": hist.best_bleu},
             "command": "python -m helpers.train " + shlex.join(argv),
         })
+        saved = True
+    except TrainingDiverged as exc:
+        print(f"错误 (error): {exc}\n没有保存 (nothing saved)；{out} 保持原样 (left as it was)。", file=sys.stderr)
+        return 1
     except ValueError as exc:  # HelpersError and friends: a message for the user, no traceback
         print(f"错误 (error): {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C outside the training loop (e.g. while saving: the save is atomic)
         print(f"已中断 (interrupted)：没有保存 (nothing saved)；{out} 保持原样 (left as it was)。", file=sys.stderr)
         return 130
+    finally:
+        reservation.release(saved)
     print(f"{args.model}: {hist.steps} steps, {hist.wall_time:.1f} s, best valid char-BLEU {hist.best_bleu:.3f} "
           f"at step {hist.best_step} ({hist.stopped}); saved {path}")
+    if path != out:
+        print(f"错误 (error): 训练期间 {out} 被别的程序写入了 (written by another program meanwhile)，"
+              f"没有覆盖它 (not overwritten)；本次的模型保存在 (saved to) {path}。", file=sys.stderr)
+        return 1
     return 0
 
+
+def _cli_sizes(args) -> dict:
+    return {"emb_size": args.emb, "hidden_size": args.hidden, "rnn": args.rnn, "bidirectional": args.bidirectional,
+            "input_feeding": args.input_feeding}
+
+
+def _check_cli(args):
+    """Every option of the command line, checked before training; returns the vocabularies.
+
+    The model size is held to the bounds that ``load_checkpoint`` enforces (``helpers.safeio``), so the
+    command never trains a model whose file would then be refused."""
+    from helpers.corpus import build_vocabs
+    from helpers.safeio import CONFIG_BOUNDS, check_model_config, declared_weights
+
+    check_int("--seed", args.seed, 0, 2**32 - 1, "例如 --seed 0。")
+    _check_budget(args.epochs, args.steps, args.seconds)
+    check_train_options(args.batch_size, args.lr)
+    check_int("--patience", args.patience, 1, 1000, "例如 --patience 3。")
+    pick_device(args.device)
+    low, high = CONFIG_BOUNDS["hidden_size"]
+    todo = (f"这样大小的模型训练出来也无法被 load_checkpoint 加载 (the checkpoint would be refused)。"
+            f"请把 --emb 设在 {CONFIG_BOUNDS['emb_size'][0]} 到 {CONFIG_BOUNDS['emb_size'][1]} 之间、"
+            f"--hidden 设在 {low} 到 {high} 之间（越小越快），例如 --hidden 128。")
+    check_int("--emb (emb_size)", args.emb, *CONFIG_BOUNDS["emb_size"], todo)
+    check_int("--hidden (hidden_size)", args.hidden, *CONFIG_BOUNDS["hidden_size"], todo)
+    src_vocab, tgt_vocab = build_vocabs()
+    with torch.device("meta"):  # the exact config of the model to train, without allocating its weights
+        probe = make_model(args.model, src_vocab, tgt_vocab, seed=args.seed, **_cli_sizes(args))
+    try:
+        declared_weights(check_model_config(probe.config))
+    except HelpersError as exc:
+        raise HelpersError(f"模型太大 (model too large)：{str(exc).rstrip('。')}。{todo}") from None
+    return src_vocab, tgt_vocab
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -12,3 +12,12 @@ def assert_bilingual(exc_info, *words):
     for word in words:
         assert word in message, message
     return message
+
+
+def assert_bilingual_text(text, *words):
+    """``text`` (e.g. what a command printed to stderr) is a bilingual message containing every word."""
+    assert CJK.search(text) and re.search(r"\([^)]*[A-Za-z]", text), text
+    assert "Traceback" not in text, text
+    for word in words:
+        assert word in text, text
+    return text

@@ -2,15 +2,30 @@
 
 * ``--out EXISTING`` is refused without ``--force`` (before any training);
 * an interrupted run saves only when it has validated at least once, and prints where it saved;
-* the exit code is non-zero when nothing usable was written.
+* the exit code is non-zero when nothing usable was written;
+* the output path is checked and reserved (a lock file) before training: a read-only folder, a file in
+  the way, a folder as ``--out`` (even with ``--force``), a second run with the same ``--out``;
+* every option is checked before training (model sizes against the bounds ``load_checkpoint`` enforces,
+  lr, budgets, batch size, device), and a run whose loss becomes NaN / inf stops and saves nothing.
 """
+
+import errno
+import math
+import os
+import subprocess
+import sys
 
 import pytest
 import torch
+from hostile_support import assert_bilingual, assert_bilingual_text
 
+import helpers.safeio as safeio
 import helpers.train as train_module
 from helpers.checkpoint import load_checkpoint, read_metadata, save_checkpoint
-from helpers.train import History, main, make_model
+from helpers.outputs import lock_path, reserve_output
+from helpers.train import History, TrainingDiverged, main, make_model
+
+SMALL = ["--model", "luong-dot", "--no-progress", "--hidden", "16", "--emb", "8"]
 
 
 @pytest.fixture(scope="module")
@@ -103,3 +118,208 @@ def test_a_save_failure_exits_non_zero_with_a_message(tmp_path, monkeypatch, cap
     assert code != 0
     err = capsys.readouterr().err
     assert "cannot save checkpoint" in err and "无法保存" in err
+
+
+# ------------------------------------------------------------- the output path, before training
+def validated():
+    return History(steps=4, val_step=[4], val_bleu=[0.2], best_bleu=0.2, best_step=4)
+
+
+def test_a_read_only_out_folder_is_refused_before_training(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    if os.geteuid() == 0:  # root writes into a 0555 folder anyway: make the OS refuse as it would a user
+        real_open = os.open
+
+        def refusing_open(path, *args, **kwargs):
+            if os.path.dirname(os.fspath(path)) == str(folder):
+                raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))
+            return real_open(path, *args, **kwargs)
+
+        monkeypatch.setattr(os, "open", refusing_open)
+    calls = []
+    monkeypatch.setattr(train_module, "train", fake_train(validated(), calls))
+    try:
+        code = main([*SMALL, "--out", str(folder / "new.pt")])
+    finally:
+        folder.chmod(0o755)
+    assert code != 0 and calls == []
+    assert_bilingual_text(capsys.readouterr().err, "read-only", "cannot save checkpoint")
+    assert list(folder.iterdir()) == []
+
+
+def test_a_parent_that_is_a_file_is_refused_before_training(tmp_path, monkeypatch, capsys):
+    (tmp_path / "notes.txt").write_text("mine")
+    calls = []
+    monkeypatch.setattr(train_module, "train", fake_train(validated(), calls))
+    code = main([*SMALL, "--out", str(tmp_path / "notes.txt" / "new.pt")])
+    assert code != 0 and calls == []
+    assert_bilingual_text(capsys.readouterr().err, "parent path is a file")
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["plain", "force"])
+def test_a_folder_as_out_is_refused_before_training_even_with_force(tmp_path, monkeypatch, capsys, force):
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "keep.pt").write_text("mine")
+    calls = []
+    monkeypatch.setattr(train_module, "train", fake_train(validated(), calls))
+    code = main([*SMALL, "--out", str(tmp_path / "models"), *force])
+    assert code != 0 and calls == []
+    assert_bilingual_text(capsys.readouterr().err, "directory")
+    assert (tmp_path / "models" / "keep.pt").read_text() == "mine"
+
+
+def test_a_second_run_with_the_same_out_is_refused_while_the_first_trains(tmp_path, monkeypatch, capsys):
+    out, second = tmp_path / "shared.pt", []
+
+    def first_run_trains(model, *args, **kwargs):  # while run 1 trains, run 2 starts with the same --out
+        second.append(main([*SMALL, "--out", str(out)]))
+        second.append(capsys.readouterr().err)
+        return validated()
+
+    monkeypatch.setattr(train_module, "train", first_run_trains)
+    assert main([*SMALL, "--out", str(out)]) == 0
+    assert second[0] != 0
+    assert_bilingual_text(second[1], "reserved by another run", str(os.getpid()), "--force")
+    assert read_metadata(out)["metrics"]["valid_char_bleu"] == 0.2
+    assert not lock_path(out).exists()  # the reservation ends with the run
+
+
+def test_the_reservation_is_released_when_a_run_fails(tmp_path, monkeypatch):
+    out = tmp_path / "sub" / "m.pt"
+    monkeypatch.setattr(train_module, "train", fake_train(History(steps=3, stopped="interrupted"), []))
+    assert main([*SMALL, "--out", str(out)]) != 0
+    assert not out.parent.exists()  # nothing left behind: no lock, not even the folder made for it
+
+
+def test_a_lock_left_by_a_killed_run_does_not_block_the_next_one(tmp_path, monkeypatch):
+    out = tmp_path / "m.pt"
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    lock_path(out).write_text(f"{int(dead.stdout)} 0123456789abcdef\n")
+    monkeypatch.setattr(train_module, "train", fake_train(validated(), []))
+    assert main([*SMALL, "--out", str(out)]) == 0
+    assert out.is_file() and not lock_path(out).exists()
+
+
+def test_a_file_written_at_out_during_training_is_kept_and_the_weights_go_beside_it(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "m.pt"
+
+    def someone_writes_out(model, *args, **kwargs):
+        out.write_text("written by another program")
+        return validated()
+
+    monkeypatch.setattr(train_module, "train", someone_writes_out)
+    code = main([*SMALL, "--out", str(out)])
+    assert code != 0
+    assert out.read_text() == "written by another program"
+    beside = tmp_path / f"m.{os.getpid()}.pt"
+    assert read_metadata(beside)["metrics"]["valid_char_bleu"] == 0.2
+    assert_bilingual_text(capsys.readouterr().err, str(beside), "not overwritten")
+
+
+def test_force_goes_past_a_live_reservation_and_says_so(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "m.pt"
+    holder = reserve_output(out)
+    try:
+        monkeypatch.setattr(train_module, "train", fake_train(validated(), []))
+        assert main([*SMALL, "--out", str(out), "--force"]) == 0
+        assert_bilingual_text(capsys.readouterr().err, "finishes last wins")
+        assert lock_path(out).exists()  # the other run's lock is not ours to remove
+    finally:
+        holder.release(saved=True)
+    assert not lock_path(out).exists()
+
+
+# ---------------------------------------------------------------- options, before training
+BAD_OPTIONS = {
+    "emb 2049": (["--emb", "2049"], "emb_size"),
+    "hidden 2049": (["--hidden", "2049"], "hidden_size"),
+    "hidden 0": (["--hidden", "0"], "hidden_size"),
+    "lr inf": (["--lr", "inf"], "lr"),
+    "lr nan": (["--lr", "nan"], "lr"),
+    "lr -1": (["--lr", "-1"], "lr"),
+    "seconds nan": (["--seconds", "nan"], "seconds"),
+    "seconds inf": (["--seconds", "inf"], "seconds"),
+    "batch-size 0": (["--batch-size", "0"], "batch_size"),
+    "batch-size -5": (["--batch-size", "-5"], "batch_size"),
+    "epochs inf": (["--epochs", "inf"], "epochs"),
+    "epochs nan": (["--epochs", "nan"], "epochs"),
+    "device no-such-device": (["--device", "no-such-device"], "unknown device"),
+    "device cuda:99": (["--device", "cuda:99"], "cuda"),
+}
+
+
+@pytest.mark.parametrize("option, named", BAD_OPTIONS.values(), ids=BAD_OPTIONS.keys())
+def test_a_bad_option_is_refused_before_training_with_a_bilingual_message(tmp_path, monkeypatch, capsys, option,
+                                                                           named):
+    calls = []
+    monkeypatch.setattr(train_module, "train", fake_train(validated(), calls))
+    code = main(["--model", "luong-dot", "--no-progress", "--out", str(tmp_path / "m.pt"), *option])
+    assert code == 2 and calls == []
+    assert_bilingual_text(capsys.readouterr().err, named)
+    assert list(tmp_path.iterdir()) == []  # no checkpoint, no lock file
+
+
+def test_device_cuda_without_cuda_is_refused_before_training(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    calls = []
+    monkeypatch.setattr(train_module, "train", fake_train(validated(), calls))
+    code = main([*SMALL, "--out", str(tmp_path / "m.pt"), "--device", "cuda"])
+    assert code == 2 and calls == []
+    assert_bilingual_text(capsys.readouterr().err, "CUDA not available", "--device cpu")
+
+
+def test_the_model_size_bound_is_the_one_load_checkpoint_enforces(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(safeio.CONFIG_BOUNDS, "hidden_size", (1, 12))  # one shared bound, not a copy
+    calls = []
+    monkeypatch.setattr(train_module, "train", fake_train(validated(), calls))
+    code = main(["--model", "luong-dot", "--no-progress", "--emb", "8", "--hidden", "16",
+                 "--out", str(tmp_path / "m.pt")])
+    assert code == 2 and calls == []
+    assert_bilingual_text(capsys.readouterr().err, "hidden_size", "12")
+
+
+def test_a_model_whose_weights_exceed_the_loaders_limit_is_refused_before_training(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(safeio, "MAX_STATE_BYTES", 2**16)  # 64 KiB: the default 64/64 model is bigger
+    calls = []
+    monkeypatch.setattr(train_module, "train", fake_train(validated(), calls))
+    code = main(["--model", "luong-dot", "--no-progress", "--out", str(tmp_path / "m.pt")])
+    assert code == 2 and calls == []
+    assert_bilingual_text(capsys.readouterr().err, "MiB", "--hidden")
+
+
+# ------------------------------------------------------------------------- a diverging run
+@pytest.fixture()
+def nan_at_step_three(monkeypatch):
+    calls, real_loss = [], train_module.masked_loss
+
+    def loss(*args, **kwargs):
+        calls.append(1)
+        value = real_loss(*args, **kwargs)
+        return value * math.nan if len(calls) >= 3 else value
+
+    monkeypatch.setattr(train_module, "masked_loss", loss)
+    return calls
+
+
+def test_a_run_whose_loss_becomes_nan_stops_saves_nothing_and_exits_non_zero(tmp_path, nan_at_step_three, capsys):
+    out = tmp_path / "m.pt"
+    code = main([*SMALL, "--out", str(out), "--steps", "100000"])
+    assert code != 0 and len(nan_at_step_three) == 3  # stopped at the first NaN
+    assert list(tmp_path.iterdir()) == []
+    assert_bilingual_text(capsys.readouterr().err, "training diverged", "nothing saved", "--lr")
+
+
+def test_train_raises_on_a_nan_loss_and_leaves_finite_initial_weights(nan_at_step_three):
+    torch.set_num_threads(1)
+    from helpers.corpus import load_corpus
+
+    model = make_model("luong-dot", seed=0, emb_size=8, hidden_size=16)
+    before = {k: v.clone() for k, v in model.state_dict().items()}
+    with pytest.raises(TrainingDiverged) as info:
+        train_module.train(model, load_corpus("train")[:64], False, steps=50, batch_size=8, progress=False)
+    assert_bilingual(info, "training diverged", "lr")
+    assert info.value.history.stopped == "diverged" and info.value.history.steps == 2
+    assert all(torch.equal(before[k], v) for k, v in model.state_dict().items())
