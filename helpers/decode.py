@@ -8,7 +8,8 @@ target token j; when the sentence ended with <eos> there is one extra final row 
 
 * ``greedy_decode``: the arg-max token at every step, for a whole batch at once. A sentence stops at
   <eos> or after ``max_len`` steps (default ``2 * S + 5`` for a source of S tokens); finished
-  sentences leave the batch so the remaining steps only compute what is still running.
+  sentences leave the batch so the remaining steps only compute what is still running. ``max_len``
+  (an int, or a callable of S) must give 1..MAX_DECODE_LEN steps; anything else is a ``HelpersError``.
 * ``beam_search``: keeps the ``beam_size`` best partial translations per sentence (all sentences and
   beams in one batch of B·k rows), collects a hypothesis when it emits <eos> among the top k, and
   stops a sentence when k hypotheses are finished. The winner maximises the length-normalised
@@ -48,6 +49,8 @@ MAX_SRC_TOKENS = 60  # translate() keeps the first 60 source tokens of a longer 
 MAX_SRC_LIMIT = 200  # the largest max_src_tokens a caller may ask for (the "long" split goes up to 50)
 MAX_BEAM_SIZE = 50  # a wider beam costs time and memory and changes nothing for sentences of this corpus
 LENGTH_PENALTY_RANGE = (0.0, 5.0)  # α of log p / |y|^α: 0 = no normalisation, 0.6-1 as in the literature
+MAX_DECODE_LEN = 1000  # the longest output a caller may ask for (the default for 200 source tokens is 405)
+MAX_DECODE_BATCH = 100_000
 
 
 def check_beam_options(beam_size, length_penalty) -> tuple[int, float]:
@@ -91,12 +94,20 @@ def pad_sequences(seqs, pad_id: int = PAD, device=None) -> tuple[torch.Tensor, t
     return out, lens
 
 
+def _check_max_len(value, what: str = "max_len") -> int:
+    """An output length limit: an int in 1..MAX_DECODE_LEN (a whole float from a callable is accepted)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return check_int(what, value, 1, MAX_DECODE_LEN,
+                     "例如 max_len=20，或 max_len=None（默认 default: 2 S + 5）；至少要解码一步 (at least one step)。")
+
+
 def _limits(src_lens: torch.Tensor, max_len) -> torch.Tensor:
     if max_len is None:
         return 2 * src_lens.cpu().long() + 5  # [B]
     if callable(max_len):
-        return torch.tensor([int(max_len(int(s))) for s in src_lens.cpu()], dtype=torch.long)
-    return torch.full((src_lens.shape[0],), int(max_len), dtype=torch.long)
+        return torch.tensor([_check_max_len(max_len(int(s)), "max_len(S)") for s in src_lens.cpu()], dtype=torch.long)
+    return torch.full((src_lens.shape[0],), _check_max_len(max_len), dtype=torch.long)
 
 
 # --------------------------------------------------------------------------------------- greedy
@@ -271,6 +282,7 @@ def decode_sentences(model, src_ids, batch_size: int = 256, beam_size: int = 1, 
     Returns one DecodeResult in the input order. beam_size=1 uses ``greedy_decode``.
     """
     beam_size, length_penalty = check_beam_options(beam_size, length_penalty)
+    batch_size = check_int("batch_size", batch_size, 1, MAX_DECODE_BATCH, "例如 batch_size=256。")
     src_ids = [list(s) for s in src_ids]
     if device is None:
         device = next(model.parameters()).device

@@ -3,7 +3,10 @@
 * translate: ``beam_size`` an int in 1..50 (no bool), ``length_penalty`` a finite number in 0..5,
   ``max_src_tokens`` an int in 1..200; checked before any work;
 * Spotlight: bounded image sizes, an image file path accepted, sliders widened by code read in range;
-* StepThrough / AttentionExplorer: steps out of range, NaN, non-string sentences;
+* StepThrough / AttentionExplorer: steps out of range, NaN, non-string sentences, ``top_words`` of a
+  panel that is not drawn;
+* decoding: ``max_len`` (int or callable) in 1..MAX_DECODE_LEN for greedy and beam search alike (so
+  beam search with ``beam_size=1`` agrees with greedy), ``decode_sentences``' ``batch_size`` >= 1;
 * metrics.json missing or corrupt: the loader that notebooks 01 and 06 use says how to regenerate it.
 """
 
@@ -217,6 +220,87 @@ def test_an_explorer_step_beyond_the_last_one_is_put_back_in_range(explorer):
     explorer.step.value = 1000
     assert explorer.step.value == last and "no such step" in explorer.message.value
     explorer.step.max = last
+
+
+@pytest.mark.parametrize("panel", [99, 1, -1, 0.0, "0"], ids=["99", "1 without compare", "-1", "float", "str"])
+def test_top_words_refuses_a_panel_that_is_not_drawn(explorer, panel):
+    explorer.sentence.value = "i am a student ."
+    assert explorer.n_panels == 1
+    with pytest.raises(HelpersError) as info:
+        explorer.top_words(panel=panel)
+    assert_bilingual(info, "panel")
+
+
+@pytest.mark.parametrize("k", [0, -2, 10**6, 2.5])
+def test_top_words_refuses_a_bad_k(explorer, k):
+    explorer.sentence.value = "i am a student ."
+    with pytest.raises(HelpersError) as info:
+        explorer.top_words(k)
+    assert_bilingual(info, "k")
+
+
+def test_top_words_of_the_compared_panel_is_that_models_readout():
+    from helpers.widgets import AttentionExplorer
+
+    two = AttentionExplorer(sentence="i am a student .")
+    two.compare.value = "bahdanau"
+    assert two.n_panels == 2
+    compared = helpers.translate(helpers.load_pretrained("bahdanau"), "i am a student .")
+    row = compared.attention[two.step.value - 1]  # step t = 1 is the first output token: row 0
+    best = int(np.argmax(row))
+    word, weight = two.top_words(1, panel=1)[0]
+    assert word == (compared.src_tokens + ["<eos>"])[best] and weight == pytest.approx(float(row[best]))
+
+
+# ------------------------------------------------------------------------------ decoding arguments
+@pytest.fixture(scope="module")
+def batch(model):
+    from helpers.decode import pad_sequences
+
+    ids = [model.src_vocab.encode(s.split()) for s in ("i am a student .", "do you like tea ?", "tom ate an apple .")]
+    return pad_sequences(ids)
+
+
+@pytest.mark.parametrize("max_len", [-3, 0, 10**9, True, 2.5, "5"], ids=["-3", "0", "huge", "bool", "2.5", "str"])
+@pytest.mark.parametrize("search", ["greedy", "beam 1", "beam 4"])
+def test_a_bad_max_len_is_a_bilingual_error_in_every_search(model, batch, search, max_len):
+    from helpers.decode import beam_search, greedy_decode
+
+    src, lens = batch
+    with pytest.raises(HelpersError) as info:
+        if search == "greedy":
+            greedy_decode(model, src, lens, max_len=max_len)
+        else:
+            beam_search(model, src, lens, beam_size=int(search.split()[1]), max_len=max_len)
+    assert_bilingual(info, "max_len")
+
+
+def test_a_callable_max_len_that_gives_zero_is_refused(model, batch):
+    from helpers.decode import greedy_decode
+
+    with pytest.raises(HelpersError) as info:
+        greedy_decode(model, *batch, max_len=lambda s: s - 100)
+    assert_bilingual(info, "max_len(S)")
+
+
+@pytest.mark.parametrize("max_len", [1, 2, 3, None])
+def test_beam_of_one_agrees_with_greedy_at_every_length_limit(model, batch, max_len):
+    from helpers.decode import beam_search, greedy_decode
+
+    greedy = greedy_decode(model, *batch, max_len=max_len)
+    beam = beam_search(model, *batch, beam_size=1, max_len=max_len)
+    assert beam.tokens == greedy.tokens and beam.finished == greedy.finished
+    if max_len is not None:
+        assert all(len(t) <= max_len for t in greedy.tokens)
+
+
+@pytest.mark.parametrize("batch_size", [0, -1, 1.5, None])
+def test_decode_sentences_refuses_a_bad_batch_size(model, batch_size):
+    from helpers.decode import decode_sentences
+
+    with pytest.raises(HelpersError) as info:
+        decode_sentences(model, [model.src_vocab.encode(["i", "am"])], batch_size=batch_size)
+    assert_bilingual(info, "batch_size")
 
 
 # ------------------------------------------------------------------------------ metrics.json

@@ -30,7 +30,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from helpers.corpus import PHENOMENA_ZH
-from helpers.errors import HelpersError
+from helpers.errors import HelpersError, check_int
 from helpers.widgets.base import PngBox, new_figure
 
 __all__ = [
@@ -297,8 +297,17 @@ class AttentionExplorer(PngBox):
         return len(self._views)
 
     def top_words(self, k: int = TOP_K, panel: int = 0) -> list[tuple[str, float]]:
-        """The k source words with the largest weights at the current step, with their weights."""
-        return self._views[panel].top(self.step.value, k) if self._views else []
+        """The k source words with the largest weights at the current step, with their weights.
+
+        ``panel``: 0 = the main model, 1 = the compared one (compare mode); ``k`` an int in 1..MAX_WIDGET_TOKENS + 1."""
+        k = check_int("k", k, 1, MAX_WIDGET_TOKENS + 1, "例如 top_words(3)。")
+        if not self._views:
+            return []
+        last = len(self._views) - 1
+        panel = check_int("panel", panel, 0, last,
+                          "panel=0 是主模型 (main model)" + ("，panel=1 是对比的模型 (compared model)。" if last else
+                                                            "；要看第二个模型，请先在“对比”中选择一个模型 (compare mode)。"))
+        return self._views[panel].top(self.step.value, k)
 
     def add_model(self, name: str, model) -> None:
         """Offer ``model`` (e.g. one trained in this notebook) under ``name`` in ``.model`` and ``.compare``.
