@@ -10,6 +10,11 @@
 3. runs Sphinx (myst-nb, sphinx-book-theme) into ``BUILD_DIR/html``, warnings being errors;
 4. checks the size (at most ``SIZE_LIMIT_MB``) and prints pages, size and build time.
 
+It deletes nothing it did not build: a build folder carries a stamp file (``.helpers-build``,
+``helpers.outputs``), and ``src/`` / ``html/`` of a folder without it are never cleared (the default
+``site/_build`` is the project's own). ``--out`` may not be a file, lie inside ``site/`` (the sources
+would copy themselves), or be the repository, the home folder or any folder above ``site/``.
+
 Open ``BUILD_DIR/html/index.html`` by double-click, or serve it:
 ``python -m http.server -d site/_build/html`` and visit http://127.0.0.1:8000.
 """
@@ -25,8 +30,10 @@ from importlib import metadata
 from pathlib import Path
 
 from helpers.errors import HelpersError
+from helpers.outputs import check_build_folder, stamp_build_folder
 
-__all__ = ["DEFAULT_BUILD_DIR", "SIZE_LIMIT_MB", "build_site", "folder_size", "main", "stage_sources"]
+__all__ = ["DEFAULT_BUILD_DIR", "SIZE_LIMIT_MB", "build_site", "check_build_dir", "folder_size", "main",
+           "stage_sources"]
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_SOURCES = ROOT / "site"
@@ -34,6 +41,8 @@ NOTEBOOKS = ROOT / "notebooks"
 FONT_DIR = ROOT / "helpers" / "viz" / "fonts"
 DEFAULT_BUILD_DIR = SITE_SOURCES / "_build"
 SIZE_LIMIT_MB = 30
+OWNER = "helpers.tools.site"  # the stamp that marks a build folder as this command's
+BUILD_PARTS = ("src", "html", "doctrees")  # what a build writes into its folder
 # the parts of MathJax 3 that tex-chtml.js loads (the combined component plus its web fonts)
 MATHJAX_FILES = ("tex-chtml.js", "output/chtml/fonts/woff-v2")
 MATHJAX_NOTE = """MathJax 3 (Apache License 2.0, https://www.mathjax.org), the files that tex-chtml.js loads,
@@ -55,9 +64,45 @@ def _mathjax_dir() -> tuple[Path, str]:
     return Path(dist.locate_file("sphinx-mathjax-offline/static/mathjax")), dist.version
 
 
+def check_build_dir(build_dir) -> Path:
+    """``build_dir`` resolved, after refusing what must never be built into (see the module docstring)."""
+    build_dir = Path(build_dir).expanduser().resolve()
+    todo = "请用 --out 指定一个新的或空的文件夹 (a new or empty folder)，例如 --out site/_build 或 --out /tmp/site。"
+    for folder in (build_dir, *build_dir.parents):
+        if folder.exists() and not folder.is_dir():
+            what = "是一个文件" if folder == build_dir else f"的上级 {folder} 是一个文件"
+            raise HelpersError(f"--out {build_dir} {what}，不是文件夹 (a file, not a folder)。{todo}")
+        if folder.exists():
+            break
+    default = DEFAULT_BUILD_DIR.resolve()
+    sources = SITE_SOURCES.resolve()
+    if build_dir != default and default not in build_dir.parents:
+        if build_dir == sources or sources in build_dir.parents:
+            raise HelpersError(f"--out {build_dir} 在网站源文件夹 site/ 里面 (inside the site sources)："
+                               f"下一次构建会把它当作源文件复制进去。{todo}")
+        try:
+            home = Path.home().resolve()
+        except (RuntimeError, KeyError):  # no home folder known
+            home = ROOT.resolve()
+        if build_dir in (ROOT.resolve(), home) or build_dir in sources.parents:
+            raise HelpersError(f"--out {build_dir} 是仓库、主文件夹或 site/ 的上级文件夹 "
+                               f"(the repository, the home folder or a folder above site/)，不能用作构建文件夹。{todo}")
+    return build_dir
+
+
+def prepare_build_dir(build_dir: Path) -> None:
+    """Stamp ``build_dir`` as this command's, after making sure that what it will clear is its own."""
+    if build_dir != DEFAULT_BUILD_DIR.resolve():  # site/_build is ignored by git: the project's own folder
+        check_build_folder(build_dir, OWNER, BUILD_PARTS)
+    stamp_build_folder(build_dir, OWNER)
+
+
 def stage_sources(src: Path) -> None:
-    """Fill ``src`` with everything Sphinx reads: site/, the notebooks, the font and MathJax."""
+    """Fill ``src`` with everything Sphinx reads: site/, the notebooks, the font and MathJax.
+
+    An existing ``src`` is cleared first, only when its folder carries this command's stamp."""
     if src.exists():
+        check_build_folder(src.parent, OWNER, (src.name,))
         shutil.rmtree(src)
     shutil.copytree(SITE_SOURCES, src, ignore=shutil.ignore_patterns("_build", "__pycache__"))
     for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
@@ -87,7 +132,13 @@ def build_site(build_dir: Path = DEFAULT_BUILD_DIR, frames: bool = True) -> dict
     from helpers.tools.frames import write_frames
 
     start = time.perf_counter()
-    build_dir = Path(build_dir).resolve()
+    build_dir = check_build_dir(build_dir)
+    try:
+        prepare_build_dir(build_dir)
+    except OSError as exc:
+        raise HelpersError(f"无法建立构建文件夹 (cannot create the build folder) {build_dir}："
+                           f"{exc.strerror or type(exc).__name__}。请检查写入权限 (write permission)，"
+                           "或用 --out 换一个文件夹。") from None
     src, html = build_dir / "src", build_dir / "html"
     stage_sources(src)
     counts = write_frames(src / "_static" / "frames") if frames else {}
@@ -117,6 +168,11 @@ def main(argv: list[str] | None = None) -> int:
         result = build_site(args.out)
     except HelpersError as err:
         print(err, file=sys.stderr)
+        return 1
+    except OSError as err:  # a folder that became unwritable, a full disk, ...
+        print(f"网站构建失败 (site build failed)：{err.strerror or type(err).__name__}"
+              f"{' (' + str(err.filename) + ')' if err.filename else ''}。请检查磁盘空间和写入权限 "
+              "(disk space, write permission)，或用 --out 换一个文件夹。", file=sys.stderr)
         return 1
     frames = result["frames"]
     print(f"网站已生成 (site built)：{result['html'] / 'index.html'}\n"
