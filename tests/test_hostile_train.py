@@ -175,8 +175,9 @@ def test_a_second_run_with_the_same_out_is_refused_while_the_first_trains(tmp_pa
     out, second = tmp_path / "shared.pt", []
 
     def first_run_trains(model, *args, **kwargs):  # while run 1 trains, run 2 starts with the same --out
-        second.append(main([*SMALL, "--out", str(out)]))
-        second.append(capsys.readouterr().err)
+        if not second:  # (a second run that is let through trains at once, starting no third one)
+            second.append(None)
+            second[:] = [main([*SMALL, "--out", str(out)]), capsys.readouterr().err]
         return validated()
 
     monkeypatch.setattr(train_module, "train", first_run_trains)
