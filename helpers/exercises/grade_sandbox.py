@@ -202,7 +202,7 @@ class Sandbox:
         self.jail.snapshot.write(self.work / "lib", code_only=True)
         (self.work / "child.py").write_bytes(self.jail.snapshot.child)
         self.jail.hand_over(self.work)
-        guard = {"deny": list(deny) + [str(ROOT / "helpers"), str(ROOT / "notebooks")], "write": [str(self.work)]}
+        guard = {"deny": [str(p) for p in deny] + [str(ROOT / "helpers"), str(ROOT / "notebooks")], "write": [str(self.work)]}
         env = self.jail.env(self.work, guard, {"OMP_NUM_THREADS": "1"})
         cmd = self.jail.prefix(self.work, env, "child") + [sys.executable, str(self.work / "child.py"), "--sandbox"]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -340,6 +340,9 @@ def _child_main() -> None:
         reply = {"params": params}
     except BaseException as exc:
         reply = error(exc)
+    import numpy as np
+
+    loads(dumps({"warm": [encode(torch.zeros(2)), encode(np.zeros(2))]}))  # lazy imports happen now, not after the lock
     guard = getattr(sys.modules.get("sitecustomize"), "_guard", None)
     if guard is not None:  # from now on no source file is read and no code is compiled
         guard.locked = True
@@ -347,7 +350,11 @@ def _child_main() -> None:
     if "error" in reply:
         return
     while True:
+        if guard is not None:  # the grader's arguments may name classes not imported yet (trusted data)
+            guard.locked = False
         args, kwargs = read()
+        if guard is not None:
+            guard.locked = True
         try:
             reply = {"value": encode(fn(*args, **kwargs))}
         except BaseException as exc:
