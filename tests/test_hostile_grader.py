@@ -38,7 +38,7 @@ def _nb(path: Path, *sources, raw_cells=None) -> None:
 
 def _neighbour(subs: Path, out: Path) -> list[str]:
     """A student who knows where the teacher's files are and tries to change them."""
-    metrics, victim = ROOT / "helpers/pretrained/metrics.json", subs / "ann/05.ipynb"
+    metrics, victim = ROOT / "helpers/pretrained/metrics.json", subs / "zed/05.ipynb"  # graded after eve
     return [
         "import os, time, tempfile\nfrom helpers.exercises import check\ntried = []\n"
         f"for path in ({str(metrics)!r}, {str(victim)!r}):\n"
@@ -78,7 +78,7 @@ def batch(tmp_path_factory):
     base = tmp_path_factory.mktemp("hostile")
     subs, out = base / "subs", base / "out" / "grades.csv"
     _nb(subs / "ann/05.ipynb", *HONEST)
-    _nb(subs / "ben/05.ipynb", *HONEST)
+    _nb(subs / "zed/05.ipynb", *HONEST)
     _nb(subs / "eve/05.ipynb", *_neighbour(subs, out))
     _nb(subs / "mal/05.ipynb", *THIEF)
     _nb(subs / "dan/hw.ipynb", *HONEST)
@@ -87,7 +87,7 @@ def batch(tmp_path_factory):
     _nb(subs / "odd/05.ipynb", *HONEST, "# check('nb07_argmax_links', 1) in a comment adds no column",
         raw_cells=[{"cell_type": "code", "source": 5}, {"cell_type": "code", "source": None}, {"cell_type": "code"}])
     metrics = hashlib.sha256((ROOT / "helpers/pretrained/metrics.json").read_bytes()).hexdigest()
-    victim = (subs / "ann/05.ipynb").read_bytes()
+    victim = (subs / "zed/05.ipynb").read_bytes()
     columns, _ = g.grade(subs, timeout=60, call_timeout=5, quick=True, log=lambda *_: None, out=out,
                          notebooks=["05_computation"])
     time.sleep(7)  # longer than the neighbour's left-behind process waits
@@ -281,7 +281,7 @@ def test_csv_cells_cannot_become_formulas(tmp_path):
 def test_the_neighbour_changed_no_file_of_the_teacher_or_a_classmate(batch):
     metrics = hashlib.sha256((ROOT / "helpers/pretrained/metrics.json").read_bytes()).hexdigest()
     assert metrics == batch["metrics_before"]
-    assert (batch["subs"] / "ann/05.ipynb").read_bytes() == batch["victim_before"]
+    assert (batch["subs"] / "zed/05.ipynb").read_bytes() == batch["victim_before"]
 
 
 def test_no_process_of_the_neighbour_outlives_the_grader(batch):
@@ -290,7 +290,7 @@ def test_no_process_of_the_neighbour_outlives_the_grader(batch):
 
 def test_honest_students_get_their_grades_next_to_a_hostile_neighbour(batch):
     t, d = batch["table"], batch["details"]
-    for student in ("ann", "ben"):
+    for student in ("ann", "zed"):  # before and after the neighbour
         assert t[student]["total"] == "2" and t[student]["status"] == g.OK
         assert d[student, "dot_score"]["verdict"] == g.PASSED
     assert t["eve"]["total"] == "0"

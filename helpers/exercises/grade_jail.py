@@ -67,14 +67,48 @@ class Snapshot:
         self.guard = (HERE / "grade_guard.py").read_bytes()
         self.child = (HERE / "grade_sandbox.py").read_bytes()
 
-    def write(self, lib: Path, code_only: bool = False) -> None:
+    def write(self, lib: Path, code_only: bool = False, traps: tuple = ()) -> None:
+        """The copy in ``lib``; ``traps`` ("module:attribute") are replaced in the source by stand-ins that refuse."""
+        by_file: dict[str, list[str]] = {}
+        for spec in traps:
+            module, attr = spec.split(":")
+            rel = module.replace(".", "/") + ".py"
+            by_file.setdefault(rel if rel in self.files else module.replace(".", "/") + "/__init__.py", []).append(attr)
         for rel, data in self.files.items():
             if code_only and not rel.endswith(".py"):
                 continue
+            if rel in by_file:
+                data = withhold(data.decode("utf-8"), rel[:-3].replace("/", ".").removesuffix(".__init__"),
+                                by_file[rel]).encode("utf-8")
             target = lib / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         (lib / "sitecustomize.py").write_bytes(self.guard)
+
+
+TRAP_BODY = (
+    "    import builtins\n"
+    "    builtins.__dict__.setdefault('_grading_used', set()).add({spec!r})\n"
+    "    raise RuntimeError('评分时不能调用 helpers 里现成的 {attr} (the library implementation is withheld while "
+    "grading)：请交你自己写的实现。')\n"
+)
+
+
+def withhold(source: str, module: str, names: list[str]) -> str:
+    """``source`` with the top-level functions / classes ``names`` replaced by stand-ins that refuse to run."""
+    import ast
+
+    lines = source.splitlines(True)
+    nodes = [n for n in ast.parse(source).body if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.name in names]
+    for node in sorted(nodes, key=lambda n: n.lineno, reverse=True):
+        start = min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1
+        body = TRAP_BODY.format(spec=f"{module}:{node.name}", attr=node.name)
+        if isinstance(node, ast.ClassDef):
+            text = f"class {node.name}:\n    def __init__(self, *args, **kwargs):\n" + body.replace("\n    ", "\n        ").replace("    import", "        import", 1)
+        else:
+            text = f"def {node.name}(*args, **kwargs):\n" + body
+        lines[start:node.end_lineno] = [text]
+    return "".join(lines)
 
 
 def _exercise_modules() -> set[str]:
@@ -196,7 +230,10 @@ class Isolation:
         return env
 
     def prefix(self, work: Path, env: dict, name: str = "launch") -> list[str]:
-        """The command that starts a graded process in ``work``: the launcher with its config."""
+        """The command that starts a graded process in ``work``: the launcher with its config (POSIX; on
+        Windows nothing: the process is started directly with ``env``)."""
+        if not self.posix:
+            return []
         config = {"limits": self.limits if self.posix else {}, "user": self.user, "env": env,
                   "wrap": ([self.bwrap, *self.bwrap_extra, *bwrap_args(work), "--"] if self.bwrap else None)}
         launcher = work.parent / f"{work.name}-{name}.py"  # outside ``work``: not the student's to edit
@@ -241,6 +278,20 @@ def _processes() -> dict[int, tuple[int, int]]:
     return table
 
 
+def _reap(pids, wait: float = 2.0) -> None:
+    """Collect the exit status of killed children (orphans re-parented to the grader), so no zombie stays."""
+    left, deadline = set(pids), time.monotonic() + wait
+    while left and time.monotonic() < deadline:
+        for pid in list(left):
+            try:
+                if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                    left.discard(pid)
+            except (ChildProcessError, OSError):  # not our child, or collected already
+                left.discard(pid)
+        if left:
+            time.sleep(0.02)
+
+
 def snapshot_processes() -> set[int]:
     return set(_processes())
 
@@ -263,7 +314,7 @@ def sweep(before: set[int], pgid: int | None, user) -> int:
         while changed:
             changed = False
             for pid, (ppid, _uid) in table.items():
-                if ppid in mine and pid not in mine:
+                if ppid in mine and pid not in mine and pid not in before:
                     mine.add(pid)
                     changed = True
         targets = [pid for pid, (_ppid, uid) in table.items() if pid not in before and pid != os.getpid()
@@ -276,10 +327,5 @@ def sweep(before: set[int], pgid: int | None, user) -> int:
                 killed += 1
             except OSError:
                 pass
-        time.sleep(0.05)
-        for pid in targets:
-            try:
-                os.waitpid(pid, os.WNOHANG)
-            except (ChildProcessError, OSError):
-                pass
+        _reap(targets)
     return killed
