@@ -145,7 +145,8 @@ def test_an_infinite_loop_in_a_function_fails_that_exercise_only(graded):
 def test_cheating_tricks_do_not_pass(graded):
     _, table, verdicts, _ = graded
     assert table["cheater"]["total"] == "0"
-    assert verdicts["cheater", "dot_score"]["verdict"] == g.WRONG  # patched torch.allclose / engine.close
+    # patched torch.allclose / engine.close: the checkers' engine is not even importable in a graded kernel
+    assert verdicts["cheater", "dot_score"]["verdict"] == g.MISSING
     assert verdicts["cheater", "general_score"]["verdict"] == g.WRONG  # lying Tensor subclass
     assert verdicts["cheater", "hard_attention"]["verdict"] == g.WRONG  # patches torch in its own body
     assert verdicts["cheater", "masked_softmax"]["verdict"] == g.REFERENCE

@@ -179,7 +179,7 @@ def test_copies_of_the_answer_key_and_the_library_earn_nothing(batch):
     assert d["mal", "nb05_context_shape"]["verdict"] == g.REFERENCE  # deepcopy of the withheld key
     assert d["mal", "nb05_padding_weight"]["verdict"] == g.MISSING  # `solution + ''` raised in the kernel
     assert d["mal", "masked_softmax"]["verdict"] == g.REFERENCE  # calls helpers.attention.masked_softmax
-    assert d["mal", "context_vector"]["verdict"] in (g.REFERENCE, g.WRONG)  # linecache stub: not its own source
+    assert d["mal", "context_vector"]["verdict"] == g.REFERENCE  # linecache stub: the library's source, not typed
     assert d["mal", "additive_score"]["verdict"] == g.MISSING  # helpers.exercises.nb05_code is not there
 
 

@@ -39,8 +39,8 @@ from helpers.exercises.grade_marks import (  # noqa: F401 - re-exported: grade.P
     UNGRADABLE,
     WRONG,
     Mark,
-    mark_submission,
     mark,
+    mark_submission,
     twins,
 )
 from helpers.exercises.grade_report import Reports, report_paths
@@ -94,7 +94,9 @@ def _client_class():
 
 
 def _kernel_manager(jail, work: Path, env: dict, pids: list):
-    from jupyter_client.manager import AsyncKernelManager  # nbclient's default: its client never blocks the loop
+    from jupyter_client.manager import (
+        AsyncKernelManager,  # nbclient's default: its client never blocks the loop
+    )
 
     class Jailed(AsyncKernelManager):
         def __init__(self, **kwargs):
