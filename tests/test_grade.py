@@ -88,11 +88,12 @@ def graded(tmp_path_factory):
               "def my_dot_score(query, keys):\n    while True:\n        pass\ncheck('dot_score', my_dot_score)")
     _notebook(root / "cheater.ipynb", *CHEATS)
     (root / "essay.ipynb").write_text("这不是笔记本 (not JSON)", encoding="utf-8")
-    columns, rows = g.grade(root, timeout=40, call_timeout=3, quick=True, log=lambda *_: None)
     out = root.parent / "grades.csv"
-    details, summary = g.write_reports(columns, rows, out)
-    table = {r["student"]: r for r in csv.DictReader(out.open(encoding="utf-8"))}
-    verdicts = {(r["student"], r["exercise"]): r for r in csv.DictReader(details.open(encoding="utf-8"))}
+    columns, _ = g.grade(root, timeout=40, call_timeout=3, quick=True, log=lambda *_: None, out=out,
+                         notebooks=["02_origins", "05_computation"])
+    _, details, summary = g.report_paths(out)
+    table = {r["student"]: r for r in csv.DictReader(out.open(encoding="utf-8-sig"))}
+    verdicts = {(r["student"], r["exercise"]): r for r in csv.DictReader(details.open(encoding="utf-8-sig"))}
     return columns, table, verdicts, summary.read_text(encoding="utf-8")
 
 
@@ -104,7 +105,7 @@ def test_solution_notebooks_get_full_marks(graded):
     assert {c for c in columns if row[c] == "1"} == set(columns)
 
 
-def test_columns_are_the_exercises_of_the_submitted_notebooks(graded):
+def test_columns_are_the_exercises_of_the_assignment(graded):
     columns = graded[0]
     assert set(columns) == {i for i, ex in EXERCISES.items() if ex.notebook in ("02_origins", "05_computation")}
 
@@ -144,7 +145,8 @@ def test_an_infinite_loop_in_a_function_fails_that_exercise_only(graded):
 def test_cheating_tricks_do_not_pass(graded):
     _, table, verdicts, _ = graded
     assert table["cheater"]["total"] == "0"
-    assert verdicts["cheater", "dot_score"]["verdict"] == g.WRONG  # patched torch.allclose / engine.close
+    # patched torch.allclose / engine.close: the checkers' engine is not even importable in a graded kernel
+    assert verdicts["cheater", "dot_score"]["verdict"] == g.MISSING
     assert verdicts["cheater", "general_score"]["verdict"] == g.WRONG  # lying Tensor subclass
     assert verdicts["cheater", "hard_attention"]["verdict"] == g.WRONG  # patches torch in its own body
     assert verdicts["cheater", "masked_softmax"]["verdict"] == g.REFERENCE

@@ -1,46 +1,57 @@
 """The teachers' grading command: ``python -m helpers.exercises grade SUBMISSIONS/ --out grades.csv``.
 
 Conventions follow nbgrader: one row per student, one column per exercise (points), a total and
-the maximum. A student is a sub-folder of SUBMISSIONS/ (all notebooks inside count) or, for a flat
-folder, the file name without ``.ipynb``.
+the maximum. Which files count and which notebooks form the columns: ``grade_submissions``. The
+reports, written row by row: ``grade_report``. Where graded code runs: ``grade_jail``.
 
 How a verdict is reached, outside the student's kernel:
 
-1. each notebook runs top to bottom in a fresh kernel (nbclient), with a time limit for the whole
-   notebook; a first cell is prepended that makes ``check(...)`` record the answer instead of
-   judging it (``grade_record.install_recorder``);
-2. the recorded answers are read back as data (``torch.load(weights_only=True)``);
+1. each notebook runs top to bottom in a fresh kernel (nbclient, over local IPC sockets, not TCP),
+   started from a private copy of the files it needs (``grade_jail``: no checkers, no reference
+   answers, limits, another user and bubblewrap where available), with a time limit for the whole
+   notebook; a first cell makes ``check(...)`` record the answer instead of judging it;
+2. the recorded answers are read back as data (``torch.load(weights_only=True)``, size-bounded);
 3. the grader calls the real ``check(exercise_id, answer)`` in its own process: values directly,
-   functions through ``grade_sandbox.Sandbox`` (the student's source re-created in a child process,
-   a time limit per call).
+   functions through ``grade_sandbox.Sandbox`` (the student's source re-created in a child process
+   of its own, where the library's implementation of that exercise refuses to run).
 
-So patching ``torch.allclose`` or the checkers in the notebook, a Tensor subclass that lies, or
-handing in ``EXERCISES[id].solution`` cannot pass. A notebook that errors, hangs or is not a
-notebook gets a row saying so, and the batch goes on. Besides the CSV the command writes
-``<out>_details.csv`` (one line per student and exercise, with the checker's message) and a
-Markdown summary ``<out>.md`` (pass rate and most common wrong answer per exercise).
+A function whose recorded source is not in the notebook handed in, or that calls the library's
+implementation of its exercise, or the withheld reference itself, is marked 交了参考答案. A notebook
+that errors, hangs or is not a notebook gets a row saying so, and the batch goes on.
 """
 
 from __future__ import annotations
 
-import csv
 import json
+import math
 import os
-import re
-import tempfile
 import time
-from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from helpers.errors import HelpersError
+from helpers.exercises import grade_jail as jail_mod
 from helpers.exercises import grade_sandbox as sandbox
+from helpers.exercises.grade_marks import (  # noqa: F401 - re-exported: grade.PASSED, grade.mark, ...
+    MISSING,
+    PASSED,
+    REFERENCE,
+    UNFINISHED,
+    UNGRADABLE,
+    WRONG,
+    Mark,
+    mark,
+    mark_submission,
+    twins,
+)
+from helpers.exercises.grade_report import Reports, report_paths
+from helpers.exercises.grade_submissions import MAX_NOTEBOOK, Submission, assignment, identify, parse
+from helpers.exercises.grade_submissions import find_submissions as _find
 
-PASSED, WRONG, UNFINISHED = "通过 (passed)", "未通过 (wrong)", "尚未完成 (not finished yet)"
-MISSING, REFERENCE, UNGRADABLE = "未作答 (not attempted)", "交了参考答案 (reference solution)", "无法评分 (ungradable)"
 OK, NOT_NOTEBOOK, TIMEOUT, ERROR = "完成 (ok)", "不是笔记本 (not a notebook)", "超时 (timeout)", "执行出错 (error)"
+SYMLINK, TOO_BIG = "符号链接，未跟随 (symlink, not followed)", f"文件超过 {MAX_NOTEBOOK >> 20} MB (file too large)"
+NO_EXERCISES = "没有找到本课程的练习 (no exercises of this course)"
+MAX_ERROR_TEXT = 2000  # characters of an error output kept; every other output is dropped
 
-_HINT = re.compile(r"\n[^\n]*提示 \d+ \(hint \d+\)")
-_CHECK_CALL = re.compile(r"""check\(\s*["']([A-Za-z0-9_]+)["']""")
 RECORDER_CELL = (
     "# 评分用 (grading): check(...) records the answer; the grader decides outside this kernel\n"
     "from helpers.exercises.grade_record import install_recorder as _install_recorder\n"
@@ -49,79 +60,106 @@ RECORDER_CELL = (
 )
 
 
-@dataclass
-class Mark:
-    """The verdict on one exercise of one student."""
-
-    verdict: str
-    message: str = ""
-    answer: str = ""  # short text of the answer, for the summary's "most common wrong answer"
-
-    @property
-    def points(self) -> int:
-        return int(self.verdict == PASSED)
-
-
-@dataclass
-class Submission:
-    """One notebook file: how its run went, which exercises it holds and the recorded answers."""
-
-    path: Path
-    student: str
-    status: str = OK
-    detail: str = ""
-    exercise_ids: set[str] = field(default_factory=set)
-    answers: dict = field(default_factory=dict)
+class GradingError(HelpersError):
+    """A bad option of the grade command (bilingual message)."""
 
 
 def find_submissions(root: Path) -> list[Submission]:
-    """Every file under ``root`` with its student's name (hidden files and checkpoints skipped).
-
-    In a student's folder that holds notebooks, other files (data, pictures) are ignored; a file
-    that is all a student handed in is graded, and gets a "not a notebook" row if it is none.
-    """
-    found = []
-    files = sorted(p for p in root.rglob("*") if p.is_file()
-                   and not any(part.startswith(".") for part in p.relative_to(root).parts))
-    has_notebook = {p.relative_to(root).parts[0] for p in files if p.suffix == ".ipynb"}
-    for path in files:
-        rel = path.relative_to(root)
-        nested = len(rel.parts) > 1
-        if nested and path.suffix != ".ipynb" and rel.parts[0] in has_notebook:
-            continue
-        found.append(Submission(path, rel.parts[0] if nested else rel.stem))
-    return found
+    """Every file under ``root`` with its student's name (see ``grade_submissions``)."""
+    return _find(root, symlink_status=SYMLINK, big_status=TOO_BIG)
 
 
-def run_notebook(sub: Submission, *, timeout: float, quick: bool) -> Submission:
-    """Execute one submission in a fresh kernel, prepended with the recorder; fill in status and answers."""
-    import nbformat
+def _client_class():
     from nbclient import NotebookClient
+
+    class BoundedClient(NotebookClient):
+        """Keeps only error outputs (truncated) and no widget state: a notebook cannot fill the grader's memory."""
+
+        def output(self, outs, msg, display_id, cell_index):
+            if msg["msg_type"] != "error":
+                return None
+            content = msg["content"]
+            out = {"output_type": "error", "ename": str(content.get("ename", ""))[:200],
+                   "evalue": str(content.get("evalue", ""))[:MAX_ERROR_TEXT], "traceback": []}
+            if len(outs) < 3:
+                import nbformat
+
+                outs.append(nbformat.from_dict(out))
+            return None
+
+        def handle_comm_msg(self, outs, msg, cell_index):
+            return None
+
+    return BoundedClient
+
+
+def _kernel_manager(jail, work: Path, env: dict, pids: list):
+    from jupyter_client.manager import (
+        AsyncKernelManager,  # nbclient's default: its client never blocks the loop
+    )
+
+    class Jailed(AsyncKernelManager):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.connection_file = str(work / "kernel.json")
+            if os.name == "posix":  # IPC sockets in the private folder: no TCP port, no "without encryption" line
+                self.transport, self.ip = "ipc", str(work / "k")
+
+        def format_kernel_cmd(self, extra_arguments=None):
+            return jail.prefix(work, env) + super().format_kernel_cmd(extra_arguments)
+
+        async def _async_launch_kernel(self, kernel_cmd, **kw):
+            await super()._async_launch_kernel(kernel_cmd, **kw)
+            process = getattr(self.provisioner, "process", None)
+            if process is not None:
+                pids.append(process.pid)
+
+    return Jailed
+
+
+def _guard_rules(work: Path, deny) -> dict:
+    return {"deny": [str(jail_mod.ROOT / "helpers"), str(jail_mod.ROOT / "notebooks"), *map(str, deny)],
+            "write": [str(work)]}
+
+
+def run_notebook(sub: Submission, *, timeout: float, quick: bool, jail=None, deny=()) -> Submission:
+    """Execute one submission in a fresh jailed kernel, prepended with the recorder; fill in status and answers."""
+    import nbformat
     from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
     from helpers.exercises import EXERCISES
 
-    try:
-        nb = nbformat.read(str(sub.path), as_version=4)
-        cells = [c for c in nb.cells if c.get("cell_type") == "code"]
-    except Exception as exc:
-        sub.status, sub.detail = NOT_NOTEBOOK, f"{type(exc).__name__}: {str(exc)[:120]}"
+    own = jail is None
+    jail = jail or jail_mod.Isolation()
+    if sub.data is None and not sub.status:
+        try:
+            sub.data = sub.path.read_bytes()[: MAX_NOTEBOOK + 1]
+        except OSError as exc:
+            sub.status, sub.detail = NOT_NOTEBOOK, type(exc).__name__
+    if sub.nb is None and (sub.status or not parse(sub)):
+        sub.status = sub.status or NOT_NOTEBOOK
         return sub
-    sub.exercise_ids = {m for c in cells for m in _CHECK_CALL.findall(c.source) if m in EXERCISES}
-    with tempfile.TemporaryDirectory(prefix="grade-") as tmp:
-        answers_file = Path(tmp) / "answers.pt"
+    sub.notebook = sub.notebook or identify(sub, EXERCISES)
+    work = jail.private("nb")
+    try:
+        jail.snapshot.write(work / "lib")
+        answers_file = work / "answers.pt"
+        nb = nbformat.from_dict(sub.nb)
         nb.cells.insert(0, nbformat.v4.new_code_cell(RECORDER_CELL.format(path=str(answers_file))))
+        jail.hand_over(work)
+        env = jail.env(work, _guard_rules(work, deny), {"NB_QUICK": "1" if quick else "0"})
+        pids: list[int] = []
         deadline = time.monotonic() + timeout
-        env = {"NB_QUICK": "1" if quick else "0", "PYTHONPATH": os.pathsep.join(
-            [str(sandbox.ROOT), os.environ.get("PYTHONPATH", "")]), "MPLBACKEND": "Agg"}
-        old = {k: os.environ.get(k) for k in env}
-        os.environ.update(env)
-        client = NotebookClient(
-            nb, kernel_name="python3", allow_errors=True, resources={"metadata": {"path": tmp}},
+        client = _client_class()(
+            nb, kernel_name="python3", allow_errors=True, resources={"metadata": {"path": str(work)}},
+            kernel_manager_class=_kernel_manager(jail, work, env, pids), store_widget_state=False,
             timeout_func=lambda cell: max(1, int(deadline - time.monotonic())), interrupt_on_timeout=False,
         )
+        before = jail_mod.snapshot_processes()
+        log = open(work.parent / "nb-kernel.log", "wb")  # the kernel's own stdout/stderr: not the teacher's terminal
         try:
-            client.execute()
+            # POSIX: the launcher sets the environment; Windows has no launcher, the kernel gets ``env`` directly
+            client.execute(stdout=log, stderr=log, **({} if jail.posix else {"env": env}))
         except CellTimeoutError:
             sub.status, sub.detail = TIMEOUT, f"整本笔记本超过 {timeout:g} 秒 (notebook time limit)"
         except DeadKernelError as exc:
@@ -129,18 +167,27 @@ def run_notebook(sub: Submission, *, timeout: float, quick: bool) -> Submission:
         except Exception as exc:
             sub.status, sub.detail = ERROR, f"{type(exc).__name__}: {str(exc)[:160]}"
         finally:
-            for key, value in old.items():
-                os.environ.pop(key, None) if value is None else os.environ.__setitem__(key, value)
-        if sub.status == OK:
+            import atexit
+
+            atexit.unregister(client._cleanup_kernel)  # nbclient's own exit hook fails after a dead start
+            log.close()
+            jail_mod.sweep(before, pids[0] if pids else None, jail.user)
+        if not sub.status:
             sub.status, sub.detail = _first_error(nb)
-        if answers_file.exists():
+        if answers_file.is_file() and not answers_file.is_symlink():
             try:
-                sub.answers = sandbox.loads(answers_file.read_bytes())
+                sub.answers = sandbox.loads(answers_file.read_bytes()[: sandbox.MAX_FILE + 1])
             except Exception as exc:
-                sub.status, sub.detail = ERROR, f"答案文件无法读取 (answers unreadable): {type(exc).__name__}"
+                sub.status, sub.detail = ERROR, f"答案文件无法读取 (answers unreadable): {str(exc)[:160]}"
+    finally:
+        import shutil
+
+        shutil.rmtree(work, ignore_errors=True)
+        if own:
+            jail.close()
     if not isinstance(sub.answers, dict):
         sub.answers = {}
-    sub.exercise_ids |= {i for i in sub.answers if isinstance(i, str) and i in EXERCISES}
+    sub.exercise_ids = {i for i in sub.answers if isinstance(i, str) and i in EXERCISES}
     return sub
 
 
@@ -152,141 +199,147 @@ def _first_error(nb) -> tuple[str, str]:
     return OK, ""
 
 
-def _short(value, limit: int = 60) -> str:
-    if isinstance(value, float):
-        text = f"{value:.4g}"
-    elif hasattr(value, "shape") and hasattr(value, "tolist"):
-        text = f"{type(value).__name__}{list(value.shape)}"
-    else:
-        text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _status(sub: Submission) -> str:
+    text = sub.status if sub.status == OK else f"{sub.name}: {sub.status} {sub.detail}".strip()
+    return "; ".join([text, *sub.problems]) if sub.problems else text
 
 
-def mark(exercise_id: str, entry: dict | None, *, call_timeout: float) -> Mark:
-    """Check one recorded answer with the real checker, in this process (functions in a sandbox)."""
-    from helpers.exercises import check, reset_hints  # reset: each student starts from hint 1
+def grade(root: Path, *, timeout: float = 300, call_timeout: float = 10, quick: bool = True, log=print,
+          out: Path | None = None, notebooks: list[str] | None = None, memory_mb: int = 4096, use_bwrap: bool = True):
+    """Run and mark every submission, writing each student's rows to ``out`` as soon as they are graded.
 
-    if entry is None:
-        return Mark(MISSING, "没有运行这个练习的 check(...) (no check call recorded)")
-    if not isinstance(entry, dict):  # the kernel wrote something else into the answers file
-        return Mark(UNGRADABLE, f"记录被改动过 (tampered record): {type(entry).__name__}")
-    kind = entry.get("kind")
-    if kind == "reference":
-        return Mark(REFERENCE, "提交的是 helpers 里的现成函数或参考答案，不是自己的解答 (not your own work)", "参考答案")
-    if kind == "unsupported":
-        return Mark(UNGRADABLE, f"答案无法取出 (answer cannot be taken out): {entry.get('reason', '')}")
-    reset_hints(exercise_id)
-    if kind == "value":
-        answer = sandbox.decode(entry.get("value"))
-        result = check(exercise_id, answer)
-        shown = _short(answer)
-    elif kind == "function":
-        try:
-            with sandbox.Sandbox(entry, call_timeout=call_timeout) as box:
-                if box.dead:  # the recorded source does not define the function outside the notebook
-                    name, text = box.dead
-                    return Mark(WRONG, f"你的函数在评分环境里无法重建 (cannot re-create your function): {name}: {text}",
-                                name)
-                result = check(exercise_id, box.function)
-        except sandbox.GradingTimeout as exc:
-            return Mark(WRONG, str(exc), "超时 (timeout)")
-        shown = ""
-    else:
-        return Mark(UNGRADABLE, f"未知的记录 (unknown record) {kind!r}")
-    message = _HINT.split(str(result.message))[0]  # the diagnosis without the progressive hints
-    details = getattr(result, "details", {}) or {}
-    if result.passed:
-        return Mark(PASSED, message, shown)
-    if details.get("kind") == "unfinished" or message.startswith("尚未完成"):
-        return Mark(UNFINISHED, message, "None")
-    return Mark(WRONG, message, shown or message.splitlines()[0].split("：")[0][:60])  # the diagnosis
-
-
-def grade(root: Path, *, timeout: float = 300, call_timeout: float = 10, quick: bool = True, log=print):
-    """Run and mark every submission; return (columns, rows) where rows map student -> row data."""
+    Returns (columns, rows) where rows map student -> {"status": str, "marks": {exercise: Mark}}."""
     from helpers.exercises import EXERCISES
 
-    subs = []
-    for sub in find_submissions(root):
-        start = time.monotonic()
-        run_notebook(sub, timeout=timeout, quick=quick)
-        log(f"{sub.path.relative_to(root)}: {sub.status} {sub.detail} ({time.monotonic() - start:.0f} s)")
-        subs.append(sub)
-    notebooks = {EXERCISES[i].notebook for s in subs for i in s.exercise_ids}
-    columns = [i for i, ex in EXERCISES.items() if ex.notebook in notebooks]
-    columns.sort(key=lambda i: (EXERCISES[i].notebook, list(EXERCISES).index(i)))
-    rows: dict[str, dict] = {}
+    root = Path(root)
+    for ex in EXERCISES.values():  # the answer key, computed now: nothing a notebook does later changes it
+        getattr(ex, "solution", None)
+    subs = find_submissions(root)
     for sub in subs:
-        row = rows.setdefault(sub.student, {"files": [], "status": [], "marks": {}})
-        row["files"].append(sub.path.name)
-        row["status"].append(sub.status if sub.status == OK else f"{sub.path.name}: {sub.status} {sub.detail}")
-        handed_in = {EXERCISES[i].notebook for i in sub.exercise_ids}
-        for exercise_id in (c for c in columns if EXERCISES[c].notebook in handed_in):
-            answers = sub.answers if isinstance(sub.answers, dict) else {}
-            try:
-                row["marks"][exercise_id] = mark(exercise_id, answers.get(exercise_id), call_timeout=call_timeout)
-            except Exception as exc:  # one odd record must not stop the batch
-                row["marks"][exercise_id] = Mark(UNGRADABLE, f"{type(exc).__name__}: {str(exc)[:120]}")
+        if not sub.status and parse(sub):
+            sub.notebook = identify(sub, EXERCISES)
+    columns_nb = assignment(subs, EXERCISES, notebooks)
+    columns = [i for i, ex in EXERCISES.items() if ex.notebook in columns_nb]
+    columns.sort(key=lambda i: (columns_nb.index(EXERCISES[i].notebook), list(EXERCISES).index(i)))
+    deny = [root.resolve(), *(p.resolve() for p in report_paths(out))] if out else [root.resolve()]
+    jail = jail_mod.Isolation(memory=memory_mb << 20, use_bwrap=use_bwrap)
+    jail_mod.become_subreaper()
+    log(f"{jail.describe()}；作业 (assignment)：{', '.join(columns_nb) or '—'}")
+    reports = Reports(out, columns) if out else None
+    rows: dict[str, dict] = {}
+    by_student: dict[str, list[Submission]] = {}
+    for sub in subs:
+        by_student.setdefault(sub.student, []).append(sub)
+    try:
+        for student, own in by_student.items():
+            problems, marks = [], {}
+            best: dict[str, tuple] = {}
+            for sub in own:
+                if sub.notebook not in columns_nb:
+                    if not sub.status:
+                        sub.status = NOT_NOTEBOOK if sub.nb is None else NO_EXERCISES
+                    problems.append(_status(sub))
+                    continue
+                start = time.monotonic()
+                run_notebook(sub, timeout=timeout, quick=quick, jail=jail, deny=deny)
+                before = jail_mod.snapshot_processes()
+                sub_marks = mark_submission(sub, columns, call_timeout=call_timeout, jail=jail, deny=deny)
+                jail_mod.sweep(before, None, jail.user)  # what the sandbox children left (their bwrap halves)
+                log(f"{sub.name}: {sub.status} {sub.detail} ({time.monotonic() - start:.0f} s)")
+                key = (sum(m.points for m in sub_marks.values()), sub.status == OK and not sub.problems, sub.name)
+                previous = best.get(sub.notebook)
+                if previous is None or key[:2] > previous[0][:2]:
+                    if previous is not None:
+                        problems.append(f"{previous[1].name}: 另有得分更高的文件，未计入 (another file scored higher, not counted)")
+                    best[sub.notebook] = (key, sub, sub_marks)
+                else:
+                    problems.append(f"{sub.name}: 另有得分更高的文件，未计入 (another file scored higher, not counted)")
+            for _key, sub, sub_marks in best.values():
+                marks.update(sub_marks)
+                if sub.status != OK or sub.problems:
+                    problems.insert(0, _status(sub))
+            if not best and not problems:
+                problems.append(NO_EXERCISES)
+            status = "; ".join(problems) if problems else OK
+            rows[student] = {"status": status, "marks": marks}
+            if reports:
+                reports.add(student, status, marks)
+    finally:
+        if reports:
+            reports.close()
+        jail.close()
     return columns, rows
 
 
-def write_reports(columns: list[str], rows: dict, out: Path) -> tuple[Path, Path]:
-    """``out`` (points), ``<out>_details.csv`` (verdicts and messages) and ``<out>.md`` (summary)."""
-    details_path, summary_path = out.with_name(out.stem + "_details.csv"), out.with_suffix(".md")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with open(out, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["student", "status", *columns, "total", "max_score"])
-        for student, row in rows.items():
-            status = OK if all(s == OK for s in row["status"]) else "; ".join(s for s in row["status"] if s != OK)
-            points = [row["marks"].get(c, Mark(MISSING)).points for c in columns]
-            w.writerow([student, status, *points, sum(points), len(columns)])
-    with open(details_path, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(["student", "exercise", "points", "verdict", "answer", "message"])
-        for student, row in rows.items():
-            for c in (c for c in columns if c in row["marks"]):  # exercises of the notebooks handed in
-                m = row["marks"][c]
-                w.writerow([student, c, m.points, m.verdict, m.answer, m.message])
-    summary_path.write_text(summary_markdown(columns, rows), encoding="utf-8")
-    return details_path, summary_path
+def _positive(what: str, integer: bool = False):
+    def parse_value(text: str):
+        try:
+            value = int(text) if integer else float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or value <= 0:
+            import argparse
+
+            raise argparse.ArgumentTypeError(
+                f"{what} 必须是一个大于 0 的有限数 (must be a finite number > 0)，收到 {text!r}")
+        return value
+
+    return parse_value
 
 
-def summary_markdown(columns: list[str], rows: dict) -> str:
-    """Per-exercise pass rate and the most common wrong answer: what to re-teach."""
-    from helpers.exercises import EXERCISES
-
-    n = len(rows)
-    broken = sum(any(s != OK for s in row["status"]) for row in rows.values())
-    lines = [f"# 评分汇总 (grading summary)\n\n学生 (students)：{n}；运行出问题的 (with a run problem)：{broken}\n",
-             "| 练习 (exercise) | 标题 | 通过率 (pass rate) | 尚未完成 | 最常见的错误答案 (most common wrong answer) |",
-             "|---|---|---|---|---|"]
-    for c in columns:
-        marks = [row["marks"].get(c, Mark(MISSING)) for row in rows.values()]
-        passed = sum(m.verdict == PASSED for m in marks)
-        unfinished = sum(m.verdict in (UNFINISHED, MISSING) for m in marks)
-        wrong = Counter(m.answer for m in marks if m.verdict in (WRONG, REFERENCE, UNGRADABLE))
-        common = f"{wrong.most_common(1)[0][0]}（{wrong.most_common(1)[0][1]} 人）" if wrong else "—"
-        common = common.replace("|", "\\|").replace("\n", " ")
-        lines.append(f"| `{c}` | {EXERCISES[c].title} | {passed}/{n} ({passed / max(n, 1):.0%}) | {unfinished} | {common} |")
-    return "\n".join(lines) + "\n"
+def check_out(out: Path, submissions: Path) -> None:
+    """Refuse, before anything runs, an ``--out`` that cannot be written or would sit among the submissions."""
+    for path in report_paths(out):
+        if path.is_dir():
+            raise GradingError(f"--out 指向一个已有的文件夹 (--out names an existing folder)：{path}。"
+                               "请给一个文件名，例如 --out grades.csv。")
+    parent = out.resolve().parent
+    if parent.exists() and not parent.is_dir():
+        raise GradingError(f"--out 的上级不是文件夹 (parent of --out is not a folder)：{parent}")
+    try:
+        parent.relative_to(submissions.resolve())
+    except ValueError:
+        return
+    raise GradingError(f"--out 不能放在提交文件夹里 (--out must not be inside the submissions folder)：{out}")
 
 
 def main(argv=None) -> int:
     import argparse
 
+    from helpers.exercises import EXERCISES
+
     parser = argparse.ArgumentParser(prog="python -m helpers.exercises grade", description=__doc__.splitlines()[0])
     parser.add_argument("submissions", type=Path, help="folder with one sub-folder (or notebook) per student")
     parser.add_argument("--out", type=Path, default=Path("grades.csv"))
-    parser.add_argument("--timeout", type=float, default=300, help="seconds per notebook (default 300)")
-    parser.add_argument("--call-timeout", type=float, default=10, help="seconds per call of a student's function")
+    parser.add_argument("--timeout", type=_positive("--timeout"), default=300, help="seconds per notebook (default 300)")
+    parser.add_argument("--call-timeout", type=_positive("--call-timeout"), default=10,
+                        help="seconds per call of a student's function")
+    parser.add_argument("--memory-mb", type=_positive("--memory-mb", integer=True), default=4096,
+                        help="address-space limit of each graded process, MB (default 4096)")
+    parser.add_argument("--notebooks", nargs="+", metavar="NOTEBOOK",
+                        help="course notebooks that form the assignment (default: those most students handed in)")
+    parser.add_argument("--no-bwrap", action="store_true", help="do not use bubblewrap even when installed")
     parser.add_argument("--full", action="store_true", help="run the notebooks in full mode (default: NB_QUICK=1)")
     args = parser.parse_args(argv)
     if not args.submissions.is_dir():
         print(f"找不到提交文件夹 (submissions folder not found)：{args.submissions}")
         return 2
-    columns, rows = grade(args.submissions, timeout=args.timeout, call_timeout=args.call_timeout, quick=not args.full)
-    details, summary = write_reports(columns, rows, args.out)
+    known = list(dict.fromkeys(ex.notebook for ex in EXERCISES.values()))
+    unknown = [n for n in args.notebooks or () if n not in known]
+    try:
+        if unknown:
+            raise GradingError(f"未知的笔记本 (unknown notebook)：{', '.join(unknown)}。可用 (valid)：{', '.join(known)}")
+        check_out(args.out, args.submissions)
+    except GradingError as exc:
+        print(exc)
+        return 2
+    try:
+        columns, rows = grade(args.submissions, timeout=args.timeout, call_timeout=args.call_timeout, quick=not args.full,
+                              out=args.out, notebooks=args.notebooks, memory_mb=args.memory_mb, use_bwrap=not args.no_bwrap)
+    except KeyboardInterrupt:
+        print(f"已中断 (interrupted)：已经批改完的学生都已写入 (finished rows are kept in) {args.out}")
+        return 130
+    _, details, summary = report_paths(args.out)
     print(json.dumps({"students": len(rows), "csv": str(args.out), "details": str(details), "summary": str(summary)},
                      ensure_ascii=False))
     return 0

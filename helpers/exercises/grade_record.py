@@ -102,45 +102,91 @@ def function_bundle(fn, namespace: dict, blocked: tuple = ()) -> dict:
     return {"kind": "function", "name": name, "imports": imports, "data": data, "sources": sources}
 
 
-def install_recorder(path: str) -> None:
-    """Replace ``helpers.exercises.check`` by a recorder that writes every answer to ``path``."""
+class Withheld:
+    """Stands for a reference answer while grading: the answer key is not in the graded kernel.
+
+    Handing it in (or a copy: ``copy``/``deepcopy`` give the same object) is recorded as 交了参考答案;
+    using it in a computation raises."""
+
+    __slots__ = ("exercise_id",)
+
+    def __init__(self, exercise_id: str):
+        object.__setattr__(self, "exercise_id", exercise_id)
+
+    def _refuse(self, *args, **kwargs):
+        raise TypeError("参考答案在评分时不可用 (the reference solution is withheld while grading)")
+
+    __call__ = __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = _refuse
+    __rtruediv__ = __pow__ = __neg__ = __getitem__ = __iter__ = __len__ = __float__ = __int__ = _refuse
+    __index__ = __array__ = __setattr__ = __getstate__ = __reduce_ex__ = _refuse
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __repr__(self):
+        return "<参考答案在评分时不可用 (withheld while grading)>"
+
+
+class WithheldExercise:
+    """What ``EXERCISES[id]`` is in a graded kernel: where the exercise lives, without its key."""
+
+    def __init__(self, exercise_id: str, notebook: str, title: str):
+        self.id, self.notebook, self.title, self.prompt, self.hints = exercise_id, notebook, title, "", []
+        self.solution = self.checker = Withheld(exercise_id)
+
+    def __repr__(self):
+        return f"WithheldExercise({self.id!r}, {self.notebook!r})"
+
+
+class _Recorded:
+    passed, message, details = True, "已记录，由教师评分 (recorded for grading)", {}
+
+    def __bool__(self):
+        return True
+
+    def __repr__(self):
+        return self.message
+
+
+_STATE: dict = {"path": None, "answers": {}}
+
+
+def _entry(answer) -> dict:
     import inspect
 
+    if isinstance(answer, Withheld):
+        return {"kind": "reference"}
+    if callable(answer) and not isinstance(answer, type):
+        module = getattr(answer, "__module__", "") or ""
+        if module.startswith("helpers"):
+            return {"kind": "reference", "module": module}
+        import helpers.exercises as hx
+
+        entry = function_bundle(answer, dict(getattr(answer, "__globals__", {})), blocked=(hx.EXERCISES,))
+        entry["signature"] = str(inspect.signature(answer))
+        return entry
+    return {"kind": "value", "value": encode(answer)}
+
+
+def recorder_check(exercise_id, answer):
+    """``check`` in a graded kernel: store the answer as data for the grader; decide nothing."""
+    exercise_id = str(exercise_id)
+    try:
+        entry = _entry(answer)
+    except Exception as exc:  # an answer we cannot take out is graded as such, not a crash
+        entry = {"kind": "unsupported", "reason": f"{type(exc).__name__}: {exc}"[:200]}
+    _STATE["answers"][exercise_id] = entry
+    if _STATE["path"]:
+        Path(_STATE["path"]).write_bytes(dumps(_STATE["answers"]))
+    return _Recorded()
+
+
+def install_recorder(path: str) -> None:
+    """Make ``helpers.exercises.check`` the recorder, writing every answer to ``path``."""
     import helpers.exercises as hx
 
-    answers: dict = {}
-    real = hx.EXERCISES
-
-    class Recorded:
-        passed, message, details = True, "已记录，由教师评分 (recorded for grading)", {}
-
-        def __bool__(self):
-            return True
-
-        def __repr__(self):
-            return self.message
-
-    def record(exercise_id, answer):
-        exercise_id = str(exercise_id)
-        reference = real.get(exercise_id)
-        try:
-            interned = answer is None or type(answer) in (str, int, bool)  # equal literals are the same object
-            if reference is not None and not interned and answer is reference.solution:
-                entry = {"kind": "reference"}
-            elif callable(answer) and not isinstance(answer, type):
-                module = getattr(answer, "__module__", "") or ""
-                if module.startswith("helpers"):
-                    entry = {"kind": "reference", "module": module}
-                else:
-                    namespace = dict(getattr(answer, "__globals__", {}))
-                    entry = function_bundle(answer, namespace, blocked=(real,))
-                    entry["signature"] = str(inspect.signature(answer))
-            else:
-                entry = {"kind": "value", "value": encode(answer)}
-        except Exception as exc:  # an answer we cannot take out is graded as such, not a crash
-            entry = {"kind": "unsupported", "reason": f"{type(exc).__name__}: {exc}"[:200]}
-        answers[exercise_id] = entry
-        Path(path).write_bytes(dumps(answers))
-        return Recorded()
-
-    hx.check = record
+    _STATE["path"] = path
+    hx.check = recorder_check

@@ -75,19 +75,51 @@ def encode(x, depth: int = 0):
     return {"__unsupported__": type(x).__name__}
 
 
-def decode(x):
-    """Inverse of ``encode``; unsupported values become instances named after their type."""
+MAX_FILE = 32 << 20  # bytes of one answers file or one reply of a sandbox child
+MAX_NODES = 1_000_000  # containers and scalars visited while decoding (shared sub-lists count every time)
+MAX_NUMEL = 20_000_000  # tensor elements in one answer (a stride-0 view can claim any number)
+
+
+class AnswerTooLarge(ValueError):
+    """A recorded answer would take more memory than any exercise needs."""
+
+
+def _too_large(what: str) -> AnswerTooLarge:
+    return AnswerTooLarge(f"答案太大 (answer too large)：{what}，比任何练习需要的都大得多，不予评分。")
+
+
+def decode(x, budget: list | None = None):
+    """Inverse of ``encode``; unsupported values become instances named after their type.
+
+    ``budget`` = [nodes left, tensor elements left]; running out raises ``AnswerTooLarge``, so a small
+    file of shared nested lists (2**40 nodes once expanded) or a huge stride-0 tensor is refused."""
+    import torch
+
+    budget = [MAX_NODES, MAX_NUMEL] if budget is None else budget
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _too_large(f"超过 {MAX_NODES} 个元素 (items)")
+    if isinstance(x, torch.Tensor):
+        budget[1] -= x.numel()
+        if budget[1] < 0:
+            raise _too_large(f"张量超过 {MAX_NUMEL} 个数 (tensor elements)")
+        return x
     if isinstance(x, dict):
         if "__ndarray__" in x:
-            return x["__ndarray__"].numpy()
+            return decode(x["__ndarray__"], budget).numpy()
         if "__unsupported__" in x:
-            return type(str(x["__unsupported__"]), (Unsupported,), {})()
+            return type(str(x["__unsupported__"])[:60], (Unsupported,), {})()
         if "__dict__" in x:
-            return {_hashable(decode(k)): decode(v) for k, v in x["__dict__"]}
+            return {_hashable(decode(k, budget)): decode(v, budget) for k, v in x["__dict__"]}
+        return {decode(k, budget): decode(v, budget) for k, v in x.items()}
     if isinstance(x, list):
-        return [decode(v) for v in x]
+        return [decode(v, budget) for v in x]
     if isinstance(x, tuple):
-        return tuple(decode(v) for v in x)
+        return tuple(decode(v, budget) for v in x)
+    if isinstance(x, (set, frozenset)):
+        return type(x)(decode(v, budget) for v in x)
+    if isinstance(x, str) and len(x) > MAX_NUMEL:
+        raise _too_large("字符串太长 (string too long)")
     return x
 
 
@@ -104,9 +136,21 @@ def dumps(obj) -> bytes:
 
 
 def loads(data: bytes):
-    """Read what ``dumps`` wrote, refusing any pickled code (``weights_only=True``)."""
+    """Read what ``dumps`` wrote, refusing any pickled code (``weights_only=True``) and any file that
+    would expand in memory: at most ``MAX_FILE`` bytes, every zip entry stored, not deflated."""
+    import zipfile
+
     import torch
 
+    if len(data) > MAX_FILE:
+        raise _too_large(f"答案文件 {len(data) >> 20} MB (answers file)")
+    try:
+        entries = zipfile.ZipFile(io.BytesIO(data)).infolist()
+    except zipfile.BadZipFile as exc:
+        raise ValueError(f"答案文件不是 torch.save 的格式 (not a torch.save file)：{exc}") from None
+    if len(entries) > 10_000 or any(e.compress_type != zipfile.ZIP_STORED for e in entries) \
+            or sum(e.file_size for e in entries) > MAX_FILE:
+        raise _too_large("答案文件里有压缩过的或过大的内容 (compressed or oversized entries)")
     return torch.load(io.BytesIO(data), weights_only=True)
 
 
@@ -137,18 +181,33 @@ class GradingTimeout(Exception):
 
 
 class Sandbox:
-    """A recorded function, re-created in a child process; ``sandbox.function`` calls it there."""
+    """A recorded function, re-created in a child process; ``sandbox.function`` calls it there.
 
-    def __init__(self, bundle: dict, call_timeout: float = 10.0, start_timeout: float = 60.0):
+    The child starts from a fresh private folder (``grade_jail``: the package's code without
+    ``helpers.exercises``, the guard, limits, another user / bubblewrap where available). ``traps``
+    names the library's own implementations of the exercise ("module:attribute"); in the child each is
+    replaced by a function that refuses, and ``reference_used`` says whether the answer called one.
+    """
+
+    def __init__(self, bundle: dict, call_timeout: float = 10.0, start_timeout: float = 60.0, *,
+                 jail=None, traps: tuple = (), deny: tuple = ()):
         import inspect
 
-        self.call_timeout, self.dead = call_timeout, None
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-                   OMP_NUM_THREADS="1", PYTHONDONTWRITEBYTECODE="1")
-        self.proc = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--sandbox"], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=str(ROOT),
-        )
+        from helpers.exercises import grade_jail
+
+        self.call_timeout, self.dead, self.reference_used = call_timeout, None, set()
+        self._own_jail = jail is None
+        self.jail = jail or grade_jail.Isolation(use_bwrap=False)
+        self.work = self.jail.private(f"child-{os.getpid()}-{id(self)}")
+        self.jail.snapshot.write(self.work / "lib", code_only=True, traps=tuple(traps))
+        (self.work / "child.py").write_bytes(self.jail.snapshot.child)
+        self.jail.hand_over(self.work)
+        guard = {"deny": [str(p) for p in deny] + [str(ROOT / "helpers"), str(ROOT / "notebooks")], "write": [str(self.work)]}
+        env = self.jail.env(self.work, guard, {"OMP_NUM_THREADS": "1"})
+        cmd = self.jail.prefix(self.work, env, "child") + [sys.executable, str(self.work / "child.py"), "--sandbox"]
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     cwd=str(self.work), env=None if self.jail.posix else env,
+                                     start_new_session=self.jail.posix)
         _send(self.proc.stdin, pickle.dumps(bundle))
         reply = self._reply(start_timeout)
         if "error" in reply:
@@ -169,7 +228,13 @@ class Sandbox:
         deadline = time.monotonic() + timeout
         try:
             (n,) = struct.unpack(">Q", _recv_exact(self.proc.stdout.fileno(), 8, deadline))
-            return loads(_recv_exact(self.proc.stdout.fileno(), n, deadline))
+            if n > MAX_FILE:
+                raise _too_large(f"返回值 {n >> 20} MB (return value)")
+            reply = loads(_recv_exact(self.proc.stdout.fileno(), n, deadline))
+            if not isinstance(reply, dict):
+                raise TypeError("reply")
+            self.reference_used |= {str(r) for r in reply.get("reference", ()) if isinstance(r, str)}
+            return reply
         except TimeoutError:
             self.close()
             raise GradingTimeout(f"超过 {timeout:g} 秒没有返回 (timed out)：是不是有死循环 (infinite loop)？") from None
@@ -189,9 +254,17 @@ class Sandbox:
         return decode(reply["value"])
 
     def close(self) -> None:
+        import shutil
+
         if self.proc.poll() is None:
-            self.proc.kill()
+            try:
+                os.killpg(self.proc.pid, 9)
+            except (AttributeError, OSError):
+                self.proc.kill()
         self.proc.wait()
+        shutil.rmtree(self.work, ignore_errors=True)
+        if self._own_jail:
+            self.jail.close()
         for stream in (self.proc.stdin, self.proc.stdout):
             try:
                 stream.close()
@@ -215,16 +288,39 @@ class _BlockExercises:
         return None
 
 
+def _used() -> list[str]:
+    """The library implementations the answer tried to call (recorded by the stand-ins of ``grade_jail.withhold``)."""
+    import builtins
+
+    return sorted(str(x) for x in builtins.__dict__.get("_grading_used", ()))
+
+
+def _preimport() -> None:
+    """Import the package's modules now: after the guard locks, no source file can be read."""
+    import importlib
+    import pkgutil
+
+    import helpers
+
+    for info in pkgutil.walk_packages(helpers.__path__, "helpers."):
+        if info.name.startswith(("helpers.tools", "helpers.widgets", "helpers.viz", BLOCKED)) or info.name.endswith("__main__"):
+            continue
+        try:
+            importlib.import_module(info.name)
+        except BaseException:  # noqa: BLE001 - a module that cannot load here is not needed here
+            pass
+
+
 def _child_main() -> None:
     """The child: define the recorded function, then answer calls until the parent hangs up."""
     import inspect
 
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
     sys.meta_path.insert(0, _BlockExercises())
     proto_in, proto_out = os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb")
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 0)
     os.dup2(devnull, 1)
+    import numpy  # noqa: F401 - imported before the guard locks (encode needs it)
     import torch
 
     torch.set_num_threads(1)
@@ -240,6 +336,7 @@ def _child_main() -> None:
 
     bundle = read()
     namespace = {"__name__": "__student__"}
+    _preimport()
     try:
         for line in bundle["imports"]:
             exec(line, namespace)
@@ -251,6 +348,12 @@ def _child_main() -> None:
         reply = {"params": params}
     except BaseException as exc:
         reply = error(exc)
+    import numpy as np
+
+    loads(dumps({"warm": [encode(torch.zeros(2)), encode(np.zeros(2))]}))  # lazy imports happen now, not after the lock
+    guard = getattr(sys.modules.get("sitecustomize"), "_guard", None)
+    if guard is not None:  # from now on no source file is read and no code is compiled
+        guard.locked = True
     _send(proto_out, dumps(reply))
     if "error" in reply:
         return
@@ -260,6 +363,7 @@ def _child_main() -> None:
             reply = {"value": encode(fn(*args, **kwargs))}
         except BaseException as exc:
             reply = error(exc)
+        reply["reference"] = _used()
         _send(proto_out, dumps(reply))
 
 

@@ -36,6 +36,7 @@ def bucket_bleu(model: str, bucket: tuple[int, int]) -> float | None:
 
 # --------------------------------------------------------------------------- nb01_read_bleu
 READ_BUCKET = (31, 41)
+GRADING_PUBLIC = ("READ_BUCKET",)  # what a graded kernel may import from this module (grade_jail.Snapshot)
 _OTHER_MODELS = ("bahdanau", "luong-dot", "luong-general", "luong-concat")
 
 

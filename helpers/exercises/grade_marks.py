@@ -1,0 +1,174 @@
+"""Verdicts: one recorded answer against the real checker, in the grader's process (functions in a sandbox).
+
+What counts as the student's own work: a value as recorded; a function only if its source is in the
+notebook handed in (``_typed``) and it does not call the library's own implementation of its exercise
+(``twins``: those are replaced by stand-ins that refuse in the sandbox, ``grade_jail.withhold``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from helpers.exercises import grade_sandbox as sandbox
+from helpers.exercises.grade_submissions import Submission
+
+PASSED, WRONG, UNFINISHED = "通过 (passed)", "未通过 (wrong)", "尚未完成 (not finished yet)"
+MISSING, REFERENCE, UNGRADABLE = "未作答 (not attempted)", "交了参考答案 (reference solution)", "无法评分 (ungradable)"
+
+REFERENCE_TEXT = "提交的是 helpers 里的现成函数或参考答案，不是自己的解答 (not your own work)"
+
+# The library's own implementations of an exercise's function ("module:attribute"): refused in the
+# sandbox, so an answer that calls one is marked 交了参考答案. Besides these, a public function of the
+# package with the same name as the reference solution counts (``twins``). Ids not registered are ignored.
+LIBRARY_TWINS = {
+    "masked_softmax": ("helpers.attention:masked_softmax",),
+    "dot_score": ("helpers.attention:DotScore", "helpers.attention:ScaledDotScore", "helpers.attention:make_score"),
+    "general_score": ("helpers.attention:GeneralScore", "helpers.attention:make_score"),
+    "additive_score": ("helpers.attention:AdditiveScore", "helpers.attention:make_score"),
+    "context_vector": ("helpers.attention:context_vector",),
+    "attention_vector": ("helpers.attention:attention_vector", "helpers.attention:AttentionVector"),
+    "hard_attention": ("helpers.attention:hard_weights",),
+}
+
+_HINT = re.compile(r"\n[^\n]*提示 \d+ \(hint \d+\)")
+
+
+@dataclass
+class Mark:
+    """The verdict on one exercise of one student."""
+
+    verdict: str
+    message: str = ""
+    answer: str = ""  # short text of the answer, for the summary's "most common wrong answer"
+
+    @property
+    def points(self) -> int:
+        return int(self.verdict == PASSED)
+
+
+def _short(value, limit: int = 60) -> str:
+    if isinstance(value, float):
+        text = f"{value:.4g}"
+    elif hasattr(value, "shape") and hasattr(value, "tolist"):
+        text = f"{type(value).__name__}{list(value.shape)}"
+    else:
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _normal(text: str) -> str:
+    return "\n".join(line.strip() for line in str(text).splitlines() if line.strip())
+
+
+def _typed(source: str, cells) -> bool:
+    """Whether ``source`` (a recorded function's text) is in one of the cells handed in."""
+    source = source[len("_lambda_ = "):] if source.startswith("_lambda_ = ") else source
+    wanted = _normal(source)
+    return bool(wanted) and any(wanted in _normal(cell) for cell in cells)
+
+
+def twins(exercise_id: str) -> tuple[str, ...]:
+    """The library's own implementations of this exercise's function, as "module:attribute"."""
+    import sys
+
+    from helpers.exercises import EXERCISES
+
+    found = list(LIBRARY_TWINS.get(exercise_id, ()))
+    ex = EXERCISES.get(exercise_id)
+    solution = ex.__dict__.get("solution") if ex is not None else None
+    name = getattr(solution, "__name__", None) if callable(solution) else None
+    for module in sorted(m for m in sys.modules if m.startswith("helpers.") and not m.startswith(("helpers.exercises", "helpers.tools"))):
+        value = getattr(sys.modules[module], name, None) if name else None
+        if callable(value) and getattr(value, "__module__", None) == module and f"{module}:{name}" not in found:
+            found.append(f"{module}:{name}")
+    return tuple(found)
+
+
+def _library_source(exercise_id: str) -> set[str]:
+    import importlib
+    import inspect
+
+    from helpers.exercises import EXERCISES
+
+    texts = set()
+    objects = [importlib.import_module(m).__dict__.get(a) for m, a in (t.split(":") for t in twins(exercise_id))]
+    ex = EXERCISES.get(exercise_id)
+    objects.append(ex.__dict__.get("solution") if ex is not None else None)
+    for obj in objects:
+        try:
+            texts.add(_normal(inspect.getsource(obj)))
+        except (TypeError, OSError):
+            continue
+    return texts
+
+
+def mark(exercise_id: str, entry: dict | None, *, call_timeout: float, cells=None, jail=None, deny=()) -> Mark:
+    """Check one recorded answer with the real checker, in this process (functions in a sandbox).
+
+    ``cells``: the code cells handed in; a function whose source is not among them was not typed by
+    the student (e.g. ``linecache`` filled with the library's source), and is not graded as theirs."""
+    from helpers.exercises import check, reset_hints  # reset: each student starts from hint 1
+
+    if entry is None:
+        return Mark(MISSING, "没有运行这个练习的 check(...) (no check call recorded)")
+    if not isinstance(entry, dict):  # the kernel wrote something else into the answers file
+        return Mark(UNGRADABLE, f"记录被改动过 (tampered record): {type(entry).__name__}")
+    kind = entry.get("kind")
+    if kind == "reference":
+        return Mark(REFERENCE, REFERENCE_TEXT, "参考答案")
+    if kind == "unsupported":
+        return Mark(UNGRADABLE, f"答案无法取出 (answer cannot be taken out): {str(entry.get('reason', ''))[:200]}")
+    reset_hints(exercise_id)
+    if kind == "value":
+        try:
+            answer = sandbox.decode(entry.get("value"))
+        except sandbox.AnswerTooLarge as exc:
+            return Mark(UNGRADABLE, str(exc), "答案太大")
+        result = check(exercise_id, answer)
+        shown = _short(answer)
+    elif kind == "function":
+        sources = entry.get("sources")
+        if cells is not None and isinstance(sources, list) and not all(isinstance(t, str) and _typed(t, cells) for t in sources):
+            library = _library_source(exercise_id)
+            if any(isinstance(t, str) and _normal(t) in library for t in sources):
+                return Mark(REFERENCE, REFERENCE_TEXT, "参考答案")
+            return Mark(WRONG, "函数的源代码不在你交的笔记本里 (the function's source is not in the notebook handed in)",
+                        "源代码不在笔记本里")
+        try:
+            with sandbox.Sandbox(entry, call_timeout=call_timeout, jail=jail, traps=twins(exercise_id), deny=deny) as box:
+                if box.dead:  # the recorded source does not define the function outside the notebook
+                    name, text = box.dead
+                    return Mark(WRONG, f"你的函数在评分环境里无法重建 (cannot re-create your function): {name}: {text}",
+                                name)
+                result = check(exercise_id, box.function)
+                used = box.reference_used
+        except sandbox.GradingTimeout as exc:
+            return Mark(WRONG, str(exc), "超时 (timeout)")
+        if used:
+            return Mark(REFERENCE, f"{REFERENCE_TEXT}：调用了 {', '.join(sorted(used))}", "参考答案")
+        shown = ""
+    else:
+        return Mark(UNGRADABLE, f"未知的记录 (unknown record) {str(kind)[:60]!r}")
+    message = _HINT.split(str(result.message))[0]  # the diagnosis without the progressive hints
+    details = getattr(result, "details", {}) or {}
+    if result.passed:
+        return Mark(PASSED, message, shown)
+    if details.get("kind") == "unfinished" or message.startswith("尚未完成"):
+        return Mark(UNFINISHED, message, "None")
+    return Mark(WRONG, message, shown or message.splitlines()[0].split("：")[0][:60])  # the diagnosis
+
+
+def mark_submission(sub: Submission, columns, *, call_timeout, jail, deny) -> dict:
+    from helpers.exercises import EXERCISES
+
+    marks = {}
+    for exercise_id in (c for c in columns if EXERCISES[c].notebook == sub.notebook):
+        try:
+            marks[exercise_id] = mark(exercise_id, sub.answers.get(exercise_id), call_timeout=call_timeout,
+                                      cells=sub.cells, jail=jail, deny=deny)
+        except Exception as exc:  # one odd record must not stop the batch
+            marks[exercise_id] = Mark(UNGRADABLE, f"{type(exc).__name__}: {str(exc)[:120]}")
+    return marks
+
+
