@@ -21,13 +21,21 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from browser_support import chromium_or_skip, start_lab, wait_kernel_idle
+from browser_support import (
+    bundled_glyphs,
+    bundled_range,
+    chromium_or_skip,
+    count_in_ranges,
+    latin_only_fontconfig,
+    platform_fonts,
+    start_lab,
+    wait_kernel_idle,
+)
 
 from helpers.tools import labsetup
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts" / "browser"
-LATIN_ONLY = Path("/usr/share/fonts/truetype/dejavu")
 PROSE = "注意力机制让解码器在每一步查看编码器的全部隐含状态。"
 TYPED = "我是学生"  # what a student types into the explorer's sentence box
 WIDGET_CELL = """from helpers.widgets import AttentionExplorer
@@ -41,22 +49,11 @@ def _default(server, plugin: str, key: str):
         return json.load(reply)["schema"]["properties"][key]["default"]
 
 
-def _latin_only_fontconfig(folder: Path) -> dict:
-    conf = folder / "fonts.conf"
-    conf.write_text(
-        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-        f"  <dir>{LATIN_ONLY}</dir>\n  <cachedir>{folder / 'cache'}</cachedir>\n</fontconfig>\n",
-        encoding="utf-8",
-    )
-    return {"FONTCONFIG_FILE": str(conf)}
-
-
 @pytest.fixture(scope="module")
 def chinese_lab(tmp_path_factory):
     chromium = chromium_or_skip()
-    if not LATIN_ONLY.is_dir():
-        pytest.skip(f"需要 DejaVu 字体 (fonts-dejavu-core) 来模拟没有中文字体的系统: {LATIN_ONLY}")
     work = tmp_path_factory.mktemp("chinese-lab")
+    fontconfig = latin_only_fontconfig(work / "fontconfig")
     prefix, root = work / "prefix", work / "root"
     root.mkdir()
     labsetup.install(prefix)
@@ -71,7 +68,6 @@ def chinese_lab(tmp_path_factory):
         extra_env={"JUPYTER_CONFIG_PATH": str(prefix / "etc" / "jupyter")},
         extra_args=(f"--LabApp.app_settings_dir={prefix / 'share' / 'jupyter' / 'lab' / 'settings'}",),
     )
-    fontconfig = _latin_only_fontconfig(work)
     yield server, chromium, fontconfig
     server.stop()
 
@@ -126,40 +122,6 @@ def test_chinese_menus_no_news_prompt_and_bundled_font_for_prose(chinese_lab):
         assert bundled == len(text), f"{selector}: fonts used {used[selector]}"
 
 
-def _cdp_fonts(page, selector: str) -> list[dict]:
-    """Fonts Chromium used for the text of the first element matching ``selector`` (shadow DOM included,
-    so an <input>'s typed value counts)."""
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("DOM.enable")
-    cdp.send("CSS.enable")
-    root = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]["nodeId"]
-    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
-    cdp.detach()
-    return fonts
-
-
-def _bundled_range() -> list[tuple[int, int]]:
-    """The code points custom.css gives to the bundled font (its @font-face unicode-range)."""
-    css = (ROOT / "helpers" / "tools" / "lab" / "custom.css").read_text(encoding="utf-8")
-    spans = re.search(r"unicode-range:\s*([^;]+);", css).group(1)
-    ranges = []
-    for span in spans.split(","):
-        low, _, high = span.strip().removeprefix("U+").partition("-")
-        ranges.append((int(low, 16), int(high or low, 16)))
-    return ranges
-
-
-def _bundled_count(text: str) -> int:
-    """How many characters of ``text`` the bundled font must draw (Chinese, full-width punctuation, —, √ …)."""
-    ranges = _bundled_range()
-    return sum(1 for ch in text if any(low <= ord(ch) <= high for low, high in ranges))
-
-
-def _bundled_glyphs(fonts: list[dict]) -> int:
-    return sum(f["glyphCount"] for f in fonts if f.get("isCustomFont"))
-
-
 @pytest.mark.browser
 @pytest.mark.timeout(240)
 def test_widget_dropdown_and_typed_text_use_the_bundled_font(chinese_lab):
@@ -207,12 +169,14 @@ def test_widget_dropdown_and_typed_text_use_the_bundled_font(chinese_lab):
             output.screenshot(path=str(ARTIFACTS / "chinese_widgets.png"))
             shown = examples.evaluate("el => el.options[el.selectedIndex].text")
             typed = box.input_value()
-            dropdown_fonts = _cdp_fonts(page, "#font-probe-select")
-            box_fonts = _cdp_fonts(page, "#font-probe-input")
+            dropdown_fonts = platform_fonts(page, "#font-probe-select")
+            box_fonts = platform_fonts(page, "#font-probe-input")
         finally:
             browser.close()
     assert "选一个例句" in shown and typed == TYPED
     # every Chinese glyph of the dropdown's shown option and of the typed text comes from the bundled
     # font (Latin letters may come from DejaVu); without the font rule they come from no font at all
-    assert _bundled_count(shown) >= 5 and _bundled_glyphs(dropdown_fonts) == _bundled_count(shown), dropdown_fonts
-    assert _bundled_glyphs(box_fonts) == _bundled_count(TYPED) == 4, box_fonts
+    ranges = bundled_range(ROOT / "helpers" / "tools" / "lab" / "custom.css")
+    assert count_in_ranges(shown, ranges) >= 5, shown
+    assert bundled_glyphs(dropdown_fonts) == count_in_ranges(shown, ranges), dropdown_fonts
+    assert bundled_glyphs(box_fonts) == count_in_ranges(TYPED, ranges) == 4, box_fonts
