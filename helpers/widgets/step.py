@@ -267,6 +267,7 @@ def plot_attention_step_diagram(src_tokens=("i", "am", "a", "student", "."), alp
 # --------------------------------------------------------------------------- the widget
 _BAR, _PEAK = "tab:orange", "tab:red"
 _DPI = 90  # PNG resolution of the widget: 945 x 576 pixels
+_TITLE_TOP = 0.955  # the axes stay below this height (figure fraction); the per-step title sits above
 
 
 class StepThrough(PngBox):
@@ -433,9 +434,10 @@ class StepThrough(PngBox):
             ax.set_xlabel("$\\mathrm{softmax}(W_s\\,\\tilde{h}_t)$")
         self._shape = (S, H)
         self._relayout = True
-        self._suptitle = self._fig.suptitle(" ", fontsize=11.5)
+        self._suptitle = self._fig.suptitle(" ", fontsize=11.5, y=0.99, va="top")
         for artist in self._step_artists():
             artist.set_animated(True)  # drawn per step on top of the cached background
+            artist.set_in_layout(False)  # the layout depends on the static parts only, never on the step
 
     def _step_artists(self) -> list:
         """Everything that changes from one step to the next (the rest is the cached background)."""
@@ -487,7 +489,7 @@ class StepThrough(PngBox):
             pad = 0.08 * (high - low or 1.0)
             self._ax_score.set_ylim(low - pad, high + pad)
             if self._relayout:  # constrained layout only when the axes changed; then keep the positions
-                self._fig.set_layout_engine("constrained")
+                self._fig.set_layout_engine("constrained", rect=(0, 0, 1, _TITLE_TOP))  # room for the title
             canvas.draw()  # everything but the animated (per-step) artists
             if self._relayout:
                 self._fig.set_layout_engine("none")
