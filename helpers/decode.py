@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from helpers.errors import HelpersError, check_float, check_int
+from helpers.errors import HelpersError, UnknownWordError, check_float, check_int
 
 __all__ = [
     "MAX_BEAM_SIZE",
@@ -338,6 +338,17 @@ class Translation:
                 f"attention shape={shape}{extra})")
 
 
+def _chinese_input_error(sentence: str, missing: list[str], chinese: list[str]) -> UnknownWordError:
+    """The error for Chinese input: the direction of translation and an English example."""
+    shown = sentence.strip() if len(sentence.strip()) <= 30 else sentence.strip()[:29] + "…"
+    return UnknownWordError(
+        f"输入里有中文 (Chinese input)：{shown!r}。这个模型把英文翻译成中文 (it translates English into Chinese)，"
+        "请输入英文句子 (English input expected)，例如 translate(model, 'i am a student .')，"
+        "语料里它的中文是“我是一名学生。”。",
+        words=missing, suggestions={w: [] for w in chinese},
+    )
+
+
 def _bad_input(message: str):
     from helpers.errors import EmptyInputError
 
@@ -370,9 +381,10 @@ def prepare_source(sentence, src_vocab, max_src_tokens: int = MAX_SRC_TOKENS):
     tokens = [t if len(t) <= 40 else t[:20] + "…" for t in tokens]  # no vocabulary word is that long
     missing = [t for t in tokens if t not in src_vocab]
     if missing:
-        hint = ("这个模型只翻译英文 → 中文，请输入英文句子 (English input expected)。"
-                if _CJK.search(sentence) else "")
-        raise src_vocab.unknown_error(missing, hint)
+        chinese = [t for t in missing if _CJK.search(t)]
+        if chinese:  # a Chinese sentence: no per-character "closest English word" suggestions
+            raise _chinese_input_error(sentence, missing, chinese)
+        raise src_vocab.unknown_error(missing)
     return tokens, src_vocab.encode(tokens), truncated, note
 
 

@@ -4,12 +4,15 @@
   bottom in seconds (tiny training budgets, shipped pretrained models for the rest).
 * ``seed_everything`` makes runs reproducible on the CPU.
 * ``pick_device`` prefers CUDA, then Apple MPS, then the CPU. The CPU is the reference.
+* ``check_environment`` / ``format_report``: the set-up check of notebook 00 and its table, padded by
+  display width (a Chinese character takes two columns in a terminal or a notebook's monospace output).
 """
 
 from __future__ import annotations
 
 import os
 import random
+import unicodedata
 
 QUICK_ENV = "NB_QUICK"
 
@@ -107,3 +110,19 @@ def check_environment() -> list[tuple[str, bool, str]]:
     results.append(("预训练模型 (pretrained models)", bool(names),
                     ", ".join(names) if names else "未找到：运行 make pretrained 重新训练 (retrain)"))
     return results
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a monospace font: 2 for East Asian wide / full-width characters, else 1."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in str(text))
+
+
+def pad_display(text: str, width: int) -> str:
+    """``text`` left-aligned in ``width`` columns (like ``f"{text:<width}"``, but counting display width)."""
+    return str(text) + " " * max(0, width - display_width(text))
+
+
+def format_report(report: list[tuple[str, bool, str]]) -> str:
+    """The table of ``check_environment()``: one line per item (√ or ×, item, detail), details aligned."""
+    width = max((display_width(item) for item, _, _ in report), default=0) + 2
+    return "\n".join(f"{'√' if ok else '×'} {pad_display(item, width)}{detail}" for item, ok, detail in report)

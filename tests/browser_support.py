@@ -83,6 +83,59 @@ def chromium_or_skip() -> str:
     pytest.skip(reason)
 
 
+LATIN_ONLY_FONTS = Path("/usr/share/fonts/truetype/dejavu")  # Debian's fonts-dejavu-core: no Chinese
+
+
+def latin_only_fontconfig(folder: Path) -> dict:
+    """Environment for a Chromium that sees no CJK font (fontconfig limited to DejaVu), as on a lab
+    machine without Chinese fonts; skips the test when DejaVu is not installed."""
+    if not LATIN_ONLY_FONTS.is_dir():
+        pytest.skip(f"需要 DejaVu 字体 (fonts-dejavu-core) 来模拟没有中文字体的系统: {LATIN_ONLY_FONTS}")
+    folder.mkdir(parents=True, exist_ok=True)
+    conf = folder / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        f"  <dir>{LATIN_ONLY_FONTS}</dir>\n  <cachedir>{folder / 'cache'}</cachedir>\n</fontconfig>\n",
+        encoding="utf-8",
+    )
+    return {"FONTCONFIG_FILE": str(conf)}
+
+
+def platform_fonts(page, selector: str) -> list[dict]:
+    """The fonts Chromium really used for the text of the first element matching ``selector``
+    (DevTools ``CSS.getPlatformFontsForNode``; shadow DOM included, so an <input>'s value counts)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        root = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        return cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    finally:
+        cdp.detach()
+
+
+def bundled_range(css_path: Path) -> list[tuple[int, int]]:
+    """The code points an @font-face of ``css_path`` with a unicode-range gives to the bundled font."""
+    css = Path(css_path).read_text(encoding="utf-8")
+    spans = re.search(r"unicode-range:\s*([^;]+);", css).group(1)
+    ranges = []
+    for span in spans.split(","):
+        low, _, high = span.strip().removeprefix("U+").partition("-")
+        ranges.append((int(low, 16), int(high or low, 16)))
+    return ranges
+
+
+def count_in_ranges(text: str, ranges: list[tuple[int, int]]) -> int:
+    """How many characters of ``text`` fall into ``ranges`` (the ones the bundled font must draw)."""
+    return sum(1 for ch in text if any(low <= ord(ch) <= high for low, high in ranges))
+
+
+def bundled_glyphs(fonts: list[dict]) -> int:
+    """Glyphs drawn by a web font (the bundled one: the pages load no other)."""
+    return sum(f["glyphCount"] for f in fonts if f.get("isCustomFont"))
+
+
 def launch_chromium(playwright, executable: str):
     """A headless Chromium from the system package (never a downloaded one).
 

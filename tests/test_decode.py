@@ -235,6 +235,22 @@ def test_chinese_input_is_told_to_use_english(luong):
         translate(luong, "我是学生")
 
 
+@pytest.mark.parametrize("sentence", ["我是学生", "i am 学生 ."])
+def test_chinese_input_gets_the_direction_and_an_example_not_suggestions_per_character(luong, sentence):
+    with pytest.raises(UnknownWordError) as info:
+        translate(luong, sentence)
+    message = str(info.value)
+    assert "translates English into Chinese" in message and "把英文翻译成中文" in message
+    assert "translate(model, 'i am a student .')" in message and "我是一名学生。" in message
+    assert "closest vocabulary words" not in message and "→" not in message  # no "'我' → i, a" per character
+    assert sentence in message
+    # the example is true: the corpus pairs that sentence with that translation
+    from helpers.corpus import design_examples
+
+    pair = design_examples()[0]
+    assert " ".join(pair.src) == "i am a student ." and "".join(pair.tgt) == "我是一名学生。"
+
+
 def test_a_thousand_words_are_truncated_quickly_with_a_note(luong):
     start = time.perf_counter()
     t = translate(luong, "i am a student . " * 250)

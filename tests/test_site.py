@@ -21,7 +21,18 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-from browser_support import chromium_or_skip, recording_page, running_chromium
+from browser_support import (
+    CHROMIUM_FLAGS,
+    bundled_glyphs,
+    bundled_range,
+    chromium_or_skip,
+    count_in_ranges,
+    find_chromium,
+    latin_only_fontconfig,
+    platform_fonts,
+    recording_page,
+    running_chromium,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts" / "site"
@@ -183,8 +194,22 @@ def test_equations_carry_the_books_numbers(server, page):
 def test_sidebar_follows_the_book(server, page):
     open_page(page, server + "index.html")
     links = page.locator("nav.bd-docs-nav a").all_inner_texts()
-    positions = [next(i for i, text in enumerate(links) if text.strip().startswith(prefix)) for prefix in BOOK_ORDER]
+    positions = [next(i for i, text in enumerate(links) if f" · {section} · " in text) for section in BOOK_ORDER]
     assert positions == sorted(positions)
+
+
+@pytest.mark.timeout(60)
+def test_every_sidebar_entry_carries_its_notebooks_number(server, page):
+    open_page(page, server + "index.html")
+    links = page.locator("nav.bd-docs-nav a").evaluate_all(
+        "links => links.map(a => [a.textContent.trim(), a.getAttribute('href')])")
+    pages = {href.split("#")[0].removesuffix(".html") for _, href in links}
+    assert pages >= {name.removesuffix(".html") for name in expected_pages() if name != "index.html"}
+    for text, href in links:
+        stem = href.split("#")[0].removesuffix(".html").removeprefix("solutions/")
+        if stem in ("", "index"):  # the landing page itself ("#" on index.html)
+            continue
+        assert text.startswith(stem.split("_")[0] + " · "), (text, href)  # 06 and 07 too, like 00
 
 
 @pytest.mark.timeout(60)
@@ -212,6 +237,46 @@ def test_chinese_prose_is_drawn_with_the_bundled_font(server, page):
     assert [(f["familyName"], f["isCustomFont"]) for f in fonts] == [(FONT_FAMILY, True)], fonts
 
 
+@pytest.fixture(scope="module")
+def latin_only_browser(browser, tmp_path_factory):
+    """A second Chromium (same Playwright) that sees no CJK system font: fontconfig limited to DejaVu."""
+    fontconfig = latin_only_fontconfig(tmp_path_factory.mktemp("fontconfig"))
+    chromium = browser.browser_type.launch(executable_path=find_chromium(), headless=True,
+                                           env={**os.environ, **fontconfig}, args=CHROMIUM_FLAGS)
+    yield chromium
+    chromium.close()
+
+
+CODE_PROBES = {  # page -> [(what, CSS selector of a <pre>, text it must contain)]
+    "00_setup_check": [
+        ("code cell", "div.cell_input pre", "快速模式"),
+        ("text output", "div.cell_output pre", "设备"),
+    ],
+}
+
+
+@pytest.mark.timeout(90)
+def test_code_cells_and_text_outputs_draw_chinese_with_the_bundled_font(server, latin_only_browser):
+    ranges = bundled_range(ROOT / "site" / "_static" / "site.css")
+    with recording_page(latin_only_browser, 20_000, requests=True) as page:
+        for name, probes in CODE_PROBES.items():
+            open_page(page, server + f"{name}.html")
+            for k, (what, selector, needle) in enumerate(probes):
+                block = page.locator(selector, has_text=needle).first
+                block.evaluate(f"el => {{ el.id = 'code-probe-{k}'; }}")
+                text = block.text_content()
+                fonts = platform_fonts(page, f"#code-probe-{k}")
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                block.scroll_into_view_if_needed()
+                block.screenshot(path=str(ARTIFACTS / f"{name}-{what.replace(' ', '_')}.png"))
+                # every Chinese character (and √ × — ·) of the block from the web font, none from a fallback
+                assert count_in_ranges(text, ranges) >= 2, (what, text)
+                assert bundled_glyphs(fonts) == count_in_ranges(text, ranges), (what, fonts)
+                # Latin letters and digits keep the monospace system font (the columns stay aligned)
+                assert any(not f["isCustomFont"] and "Mono" in f["familyName"] for f in fonts), (what, fonts)
+        assert page.problems == [] and external(page.requests, server) == []
+
+
 def test_sidebar_search_finds_a_chinese_term(server, page):
     open_page(page, server + "index.html")
     # the sidebar's search field opens the theme's search dialog
@@ -226,6 +291,44 @@ def test_sidebar_search_finds_a_chinese_term(server, page):
     assert any("05_computation" in href for href in hrefs), hrefs
     assert page.problems == []
     assert external(page.requests, server) == []
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("term", ["注意力权重", "打分函数", "上下文向量"])
+def test_search_snippets_show_no_raw_tex(server, page, term):
+    open_page(page, server + f"search.html?q={urllib.parse.quote(term)}")
+    page.locator("#search-results ul.search li").first.wait_for(timeout=20_000)
+    # every result has its snippet once all pages are fetched (searchtools stops its pulse then)
+    page.wait_for_function("""() => {
+        const items = [...document.querySelectorAll('#search-results ul.search li')];
+        return items.length > 0 && items.every(li => li.querySelector('p.context'))
+            && !/Searching/.test(document.querySelector('#search-results h2')?.textContent || 'Searching');
+    }""", timeout=30_000)
+    snippets = page.locator("#search-results ul.search li p.context").all_text_contents()
+    assert snippets and any(term in text for text in snippets)
+    for text in snippets:
+        assert "\\" not in text and "$$" not in text, text  # no \alpha, \(, \frac ...
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"search-{term}.png"))
+    assert page.problems == []
+
+
+def test_the_snippet_reading_of_inline_tex(server, page):
+    open_page(page, server + "search.html")
+    tex = [r"\(\alpha_{ts}\)", r"\(\mathrm{score}(h_t, \bar{h}_s)\)", r"\(c_t = \sum_s \alpha_{ts} \bar{h}_s\)"]
+    read = page.evaluate("tex => tex.map(window.searchSnippetPlainTeX)", tex)
+    assert read == ["α_ts", "score(h_t, h̄_s)", "c_t = Σ_s α_ts h̄_s"]
+
+
+@pytest.mark.timeout(60)
+def test_the_step_players_model_picker_lists_models(server, page):
+    open_page(page, server + "05_computation.html")
+    player = page.locator(".frame-player")
+    label = player.locator("label", has=page.locator("select.frame-model")).first.text_content()
+    options = player.locator("select.frame-model option").evaluate_all(
+        "options => options.map(o => [o.value, o.textContent])")
+    assert label.strip().startswith("模型 (model)")
+    assert options and all(text.startswith(value) and value.startswith("luong-") for value, text in options), options
 
 
 def _player_state(player) -> dict:

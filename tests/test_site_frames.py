@@ -48,3 +48,14 @@ def test_explorer_frame_is_the_explorer_png(explorer_index):
     widget = AttentionExplorer(model="luong-general", sentence=SENTENCE)
     widget.step.value = widget.step.min + 1  # the second decoding step, t = 2
     assert (folder / run["steps"][1]["image"]).read_bytes() == bytes(widget.image.value)
+
+
+def test_the_step_players_model_picker_lists_models_by_name(step_index):
+    from helpers.checkpoint import list_pretrained
+
+    _, index = step_index
+    names = [m["name"] for m in index["models"]]
+    assert names and set(names) <= set(list_pretrained())
+    for model in index["models"]:
+        assert model["label"].startswith(model["name"])  # a model, not a formula, heads each option
+        assert model["name"].removeprefix("luong-") in model["label"] and "打分" in model["label"]

@@ -18,9 +18,12 @@ The measurements, each usable on its own:
   its validation char-BLEU first reaches ``target`` (0.90); validation time is included.
 * ``measure_decode_speedup``   batched greedy decoding of the test split versus one sentence at a time.
 * ``measure_explorer_latency`` the AttentionExplorer's step-slider and new-sentence redraw latency.
+* ``measure_step_through_latency`` the same for notebook 05's StepThrough (Fig. 9-25, one decoding
+  step); measured right after the explorer, so their ratio compares the two on the same machine state.
 
 JSON keys: train_speedup_vectorized_vs_loop, train_speedup_lstm, time_to_quality_s,
-decode_speedup_batched, widget_latency_ms_median, widget_translate_ms_median, notebooks_quick_total_s,
+decode_speedup_batched, widget_latency_ms_median, widget_translate_ms_median, step_through_latency_ms_median,
+step_through_sentence_ms_median, step_through_vs_explorer, notebooks_quick_total_s,
 train_gflops_per_s, cpu_peak_gflops_per_s, flops_utilisation, peak_rss_mb, plus the machine record.
 """
 
@@ -47,6 +50,7 @@ GOALS = {
     "decode_speedup_batched": "≥ 10×",
     "widget_latency_ms_median": "≤ 100 ms",
     "widget_translate_ms_median": "≤ 300 ms",
+    "step_through_latency_ms_median": "≤ 100 ms",
 }
 
 
@@ -228,6 +232,52 @@ def measure_explorer_latency(n_steps: int = 30, n_sentences: int = 10, compact: 
     }
 
 
+def measure_step_through_latency(n_steps: int = 30, n_sentences: int = 10) -> dict:
+    """Median latency (ms) of notebook 05's StepThrough: a step-slider change -> new PNG, and a new
+    sentence (trace every step + draw) -> new PNG, on fresh test sentences (no cache hits)."""
+    from helpers.corpus import load_corpus
+    from helpers.widgets.explorer import sentence_text
+    from helpers.widgets.step import StepThrough
+
+    sentences = [sentence_text(p.src) for p in load_corpus("test") if 6 <= len(p.src) <= 14][: n_sentences + 1]
+    widget = StepThrough(sentences[0])  # warm-up: model loaded, fonts cached, first background drawn
+    steps = []
+    for _ in range(n_steps):
+        target = widget.step.value % widget.step.max + 1  # t = 1 .. T, round and round
+        start = time.perf_counter()
+        widget.step.value = target
+        steps.append(time.perf_counter() - start)
+    typing = []
+    for text in sentences[1:]:
+        start = time.perf_counter()
+        widget.sentence.value = text
+        typing.append(time.perf_counter() - start)
+    return {
+        "step_median_ms": 1000 * statistics.median(steps),
+        "sentence_median_ms": 1000 * statistics.median(typing),
+        "n_steps": len(steps),
+        "n_sentences": len(typing),
+        "errors": widget.message.value if "color:#b00" in widget.message.value else "",
+    }
+
+
+def step_through_figures(quick: bool, explorer_step_ms: float) -> dict:
+    """The StepThrough rows of the table, with its ratio to the explorer measured just before."""
+    lat = measure_step_through_latency(n_steps=10 if quick else 30, n_sentences=5 if quick else 10)
+    return {"step_through_latency_ms_median": lat["step_median_ms"],
+            "step_through_sentence_ms_median": lat["sentence_median_ms"],
+            "step_through_vs_explorer": lat["step_median_ms"] / explorer_step_ms}
+
+
+def step_through_rows(r: dict, fmt) -> list[tuple[str, str, str]]:
+    return [
+        ("StepThrough (05) step slider → new PNG (median)", fmt(r["step_through_latency_ms_median"], " ms"),
+         GOALS["step_through_latency_ms_median"]),
+        ("  StepThrough ÷ explorer, step slider (same run)", fmt(r["step_through_vs_explorer"], "×"), ""),
+        ("StepThrough (05) new sentence → new PNG (median)", fmt(r["step_through_sentence_ms_median"], " ms"), ""),
+    ]
+
+
 # --- torch threads: 1 vs all cores, idle and loaded ------------------------------------------------
 
 def _burn(stop_at: float) -> None:  # a busy core, as another program on a student's laptop would make
@@ -359,6 +409,7 @@ def run(quick: bool) -> dict:
     lat = measure_explorer_latency(n_steps=10 if quick else 30, n_sentences=5 if quick else 10)
     out["widget_latency_ms_median"] = lat["step_median_ms"]
     out["widget_translate_ms_median"] = lat["sentence_median_ms"]
+    out.update(step_through_figures(quick, lat["step_median_ms"]))
 
     from helpers import corpus as corpus_module
 
@@ -414,6 +465,7 @@ def table(r: dict) -> str:
          GOALS["widget_latency_ms_median"]),
         ("Explorer new sentence → new PNG (median)", fmt(r["widget_translate_ms_median"], " ms"),
          GOALS["widget_translate_ms_median"]),
+        *step_through_rows(r, fmt),
         (f"Notebooks in quick mode, total ({r['notebooks_quick_scope']})", fmt(r["notebooks_quick_total_s"], " s"),
          "< 60 s each"),
         (f"Live training steps/s, 1 thread ÷ {r['thread_scaling']['cores']} threads, idle cores",

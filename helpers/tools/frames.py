@@ -12,7 +12,7 @@ each for a few example sentences of DESIGN.md §4 and every decoding step (the l
 ``<eos>``). Each folder holds one PNG per step (the widget's own PNG, byte for byte) and
 ``index.json``::
 
-    {"widget": "StepThrough", "models": [{"name": ..., "label": ...}], "sentences": [...],
+    {"widget": "StepThrough", "models": [{"name": ..., "label": ...}], "sentences": [...],   # label names the model
      "runs": [{"model": ..., "sentence": ..., "translation": ...,
                "steps": [{"t": 1, "token": "我", "source": "i", "weight": 0.93, "image": "luong-dot/s0-t01.png"}]}]}
 
@@ -57,7 +57,8 @@ def step_runs(folder: Path, sentences: list[str]) -> dict:
     from helpers.widgets.step import SCORE_LABELS, StepThrough
 
     names = sorted((n for n in SCORE_LABELS if n in list_pretrained()), key=lambda n: n != DEFAULT_MODEL)
-    models = [{"name": n, "label": SCORE_LABELS[n]} for n in names]
+    # the picker chooses a model: its name first, then the score function (Eq. 9-40) it was trained with
+    models = [{"name": n, "label": f"{n}（{n.removeprefix('luong-')} 打分）", "score": SCORE_LABELS[n]} for n in names]
     runs = []
     widget = None
     for name in names:

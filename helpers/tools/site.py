@@ -15,6 +15,10 @@ It deletes nothing it did not build: a build folder carries a stamp file (``.hel
 ``site/_build`` is the project's own). ``--out`` may not be a file, lie inside ``site/`` (the sources
 would copy themselves), or be the repository, the home folder or any folder above ``site/``.
 
+The navigation is not written by hand: ``nav_toctrees`` puts every committed notebook into the landing
+page's toctrees, labelled from its file name prefix (``00``, ``05a`` …), the book section that number
+mirrors and the notebook's own title, so a new or split notebook appears numbered like the others.
+
 Open ``BUILD_DIR/html/index.html`` by double-click, or serve it:
 ``python -m http.server -d site/_build/html`` and visit http://127.0.0.1:8000.
 """
@@ -22,6 +26,7 @@ Open ``BUILD_DIR/html/index.html`` by double-click, or serve it:
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -32,8 +37,8 @@ from pathlib import Path
 from helpers.errors import HelpersError
 from helpers.outputs import check_build_folder, stamp_build_folder
 
-__all__ = ["DEFAULT_BUILD_DIR", "SIZE_LIMIT_MB", "build_site", "check_build_dir", "folder_size", "main",
-           "stage_sources"]
+__all__ = ["BOOK_SECTIONS", "DEFAULT_BUILD_DIR", "SIZE_LIMIT_MB", "build_site", "check_build_dir", "folder_size", "main",
+           "nav_label", "nav_toctrees", "stage_sources"]
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_SOURCES = ROOT / "site"
@@ -48,6 +53,61 @@ MATHJAX_FILES = ("tex-chtml.js", "output/chtml/fonts/woff-v2")
 MATHJAX_NOTE = """MathJax 3 (Apache License 2.0, https://www.mathjax.org), the files that tex-chtml.js loads,
 copied at build time from the PyPI package sphinx-mathjax-offline=={version}.
 """
+
+
+# the book section each notebook number mirrors (05a and 05b both mirror 9.10.3 part 2)
+BOOK_SECTIONS = {"01": "9.10 引言", "02": "9.10.1", "03": "9.10.2", "04": "9.10.3 ①", "05": "9.10.3 ②"}
+NAV_MARKER = "<!-- nav_toctrees -->"  # where site/index.md gets the generated toctrees
+_PREFIX = re.compile(r"^(\d\d)([a-z]?)_")
+
+
+def _prefix(stem: str) -> tuple[str, str]:
+    """("05", "05a") for "05a_computation": the number and the whole prefix of a notebook file name."""
+    match = _PREFIX.match(stem)
+    if match is None:
+        raise HelpersError(f"笔记本文件名应以两位编号开头 (notebook name must start with a number)，"
+                           f"例如 05a_computation.ipynb，实际 (got) {stem!r}。")
+    return match.group(1), match.group(1) + match.group(2)
+
+
+def _title(path: Path) -> str:
+    """The notebook's first heading without its leading number and its English part in （…）."""
+    import nbformat
+
+    nb = nbformat.read(str(path), as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    words = line[2:].strip().split(maxsplit=1)
+                    text = words[1] if len(words) > 1 and _PREFIX.match(words[0] + "_") else line[2:].strip()
+                    return re.split(r"\s*[（(]", text, maxsplit=1)[0].strip(" —·-")
+    return path.stem
+
+
+def nav_label(stem: str, title: str) -> str:
+    """The navigation label: "05a · 9.10.3 ② · 注意力的计算流程" (number, book section, title)."""
+    number, prefix = _prefix(stem)
+    section = BOOK_SECTIONS.get(number)
+    return " · ".join(part for part in (prefix, section, title) if part)
+
+
+def nav_toctrees(notebooks: Path = NOTEBOOKS) -> str:
+    """The landing page's toctrees (MyST) for every notebook in ``notebooks`` and its solutions/."""
+    groups: dict[str, list[str]] = {"准备": [], "教材 9.10 注意力机制": [], "配套实验": [], "练习参考答案": []}
+    titles = {}
+    for path in sorted(Path(notebooks).glob("*.ipynb")):
+        number, _ = _prefix(path.stem)
+        titles[path.stem] = _title(path)
+        group = "准备" if number == "00" else "教材 9.10 注意力机制" if number in BOOK_SECTIONS else "配套实验"
+        groups[group].append(f"{nav_label(path.stem, titles[path.stem])} <{path.stem}>")
+    for path in sorted((Path(notebooks) / "solutions").glob("*.ipynb")):
+        main = path.stem.removesuffix("_solutions")
+        _, prefix = _prefix(path.stem)
+        groups["练习参考答案"].append(f"{prefix} · {titles.get(main) or _title(path)} <solutions/{path.stem}>")
+    blocks = [f"```{{toctree}}\n:caption: {caption}\n:maxdepth: 1\n\n" + "\n".join(entries) + "\n```"
+              for caption, entries in groups.items() if entries]
+    return "\n\n".join(blocks) + "\n"
 
 
 def folder_size(folder: Path) -> int:
@@ -105,6 +165,10 @@ def stage_sources(src: Path) -> None:
         check_build_folder(src.parent, OWNER, (src.name,))
         shutil.rmtree(src)
     shutil.copytree(SITE_SOURCES, src, ignore=shutil.ignore_patterns("_build", "__pycache__"))
+    index = (src / "index.md").read_text(encoding="utf-8")
+    if NAV_MARKER not in index:
+        raise HelpersError(f"site/index.md 缺少导航标记 (navigation marker missing)：{NAV_MARKER}")
+    (src / "index.md").write_text(index.replace(NAV_MARKER, nav_toctrees(NOTEBOOKS)), encoding="utf-8")
     for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
         shutil.copy2(notebook, src / notebook.name)
     (src / "solutions").mkdir()

@@ -21,6 +21,20 @@ def figure_to_png(fig, dpi: int = 90) -> bytes:
     return buffer.getvalue()
 
 
+def canvas_to_png(fig) -> bytes:
+    """PNG bytes of what ``fig``'s Agg canvas holds now, without drawing the figure again.
+
+    For widgets that redraw only their changing artists on a cached background (blitting):
+    ``savefig`` would lay out and draw every artist anew."""
+    from PIL import Image
+
+    width, height = fig.canvas.get_width_height(physical=True)
+    image = Image.frombuffer("RGBA", (width, height), fig.canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    buffer = io.BytesIO()
+    image.save(buffer, format="png")
+    return buffer.getvalue()
+
+
 def new_figure(width: float, height: float):
     """A Figure that is not registered with pyplot (so notebooks do not display it twice)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg

@@ -31,7 +31,7 @@ import numpy as np
 import torch
 
 from helpers.errors import HelpersError
-from helpers.widgets.base import PngBox, figure_to_png, new_figure
+from helpers.widgets.base import PngBox, canvas_to_png, new_figure
 
 __all__ = [
     "MAX_STEP_TOKENS",
@@ -266,6 +266,8 @@ def plot_attention_step_diagram(src_tokens=("i", "am", "a", "student", "."), alp
 
 # --------------------------------------------------------------------------- the widget
 _BAR, _PEAK = "tab:orange", "tab:red"
+_DPI = 90  # PNG resolution of the widget: 945 x 576 pixels
+_TITLE_TOP = 0.955  # the axes stay below this height (figure fraction); the per-step title sits above
 
 
 class StepThrough(PngBox):
@@ -304,6 +306,9 @@ class StepThrough(PngBox):
         self.readout = widgets.HTML()
         self.message = widgets.HTML()
         self._fig = new_figure(10.5, 6.4)
+        self._fig.set_dpi(_DPI)  # the canvas is drawn at the PNG's resolution (blitting, see _draw)
+        self._background = None  # the canvas without the per-step artists, for the current trace
+        self._background_of = None  # the DecodingTrace that background belongs to
         grid = self._fig.add_gridspec(4, 3, height_ratios=[3.2, 0.55, 0.55, 0.55], width_ratios=[1, 1, 0.8])
         self._ax_score = self._fig.add_subplot(grid[0, 0])
         self._ax_alpha = self._fig.add_subplot(grid[0, 1])
@@ -429,6 +434,15 @@ class StepThrough(PngBox):
             ax.set_xlabel("$\\mathrm{softmax}(W_s\\,\\tilde{h}_t)$")
         self._shape = (S, H)
         self._relayout = True
+        self._suptitle = self._fig.suptitle(" ", fontsize=11.5, y=0.99, va="top")
+        for artist in self._step_artists():
+            artist.set_animated(True)  # drawn per step on top of the cached background
+            artist.set_in_layout(False)  # the layout depends on the static parts only, never on the step
+
+    def _step_artists(self) -> list:
+        """Everything that changes from one step to the next (the rest is the cached background)."""
+        return [*self._score_bars, *self._alpha_bars, *self._alpha_text, *self._strips,
+                *self._top_bars, *self._top_text, self._suptitle]
 
     def _draw(self) -> None:
         trace = self._trace
@@ -442,9 +456,6 @@ class StepThrough(PngBox):
         for i, (bar, value) in enumerate(zip(self._score_bars, st.scores)):
             bar.set_height(value)
             bar.set_color(_PEAK if i == peak else _BAR)
-        low, high = min(0.0, float(st.scores.min())), max(0.0, float(st.scores.max()))
-        pad = 0.08 * (high - low or 1.0)
-        self._ax_score.set_ylim(low - pad, high + pad)
         for i, (bar, value) in enumerate(zip(self._alpha_bars, st.alpha)):
             bar.set_height(value)
             bar.set_color(_PEAK if i == peak else _BAR)
@@ -460,16 +471,35 @@ class StepThrough(PngBox):
             text.set_position((p + 0.03, y))
             text.set_text(f"{st.top_tokens[k]}  {p:.2f}" if k < len(st.top_tokens) else "")
         name = trace.variant.replace("luong-", "")
-        self._fig.suptitle(f"“{_short(' '.join(trace.src_tokens))}”　{name} 打分　第 t = {st.t} 步："
-                           f"输入 “{st.prev_token}” → 输出 “{st.token}”", fontsize=11.5)
-        if self._relayout:  # constrained layout only when the axes changed; then keep the positions
-            self._fig.set_layout_engine("constrained")
-            self.image.value = figure_to_png(self._fig)
-            self._fig.set_layout_engine("none")
-            self._relayout = False
-        else:
-            self.image.value = figure_to_png(self._fig)
+        self._suptitle.set_text(f"“{_short(' '.join(trace.src_tokens))}”　{name} 打分　第 t = {st.t} 步："
+                                f"输入 “{st.prev_token}” → 输出 “{st.token}”")
+        self._render(trace)
         self.readout.value = self._readout_html(trace, st)
+
+    def _render(self, trace: DecodingTrace) -> None:
+        """Blit: draw the static parts once per sentence and model, then only the per-step artists.
+
+        The axes, ticks, labels and titles stay the same while the step slider moves (the score axis
+        has one range for all steps of the sentence), so they are drawn into a background that is
+        kept; each step restores it and draws the bars, numbers, strips and title on top."""
+        canvas = self._fig.canvas
+        if self._background is None or self._background_of is not trace or self._relayout:
+            scores = np.concatenate([s.scores for s in trace.steps])  # one range for every step t
+            low, high = min(0.0, float(scores.min())), max(0.0, float(scores.max()))
+            pad = 0.08 * (high - low or 1.0)
+            self._ax_score.set_ylim(low - pad, high + pad)
+            if self._relayout:  # constrained layout only when the axes changed; then keep the positions
+                self._fig.set_layout_engine("constrained", rect=(0, 0, 1, _TITLE_TOP))  # room for the title
+            canvas.draw()  # everything but the animated (per-step) artists
+            if self._relayout:
+                self._fig.set_layout_engine("none")
+                self._relayout = False
+            self._background, self._background_of = canvas.copy_from_bbox(self._fig.bbox), trace
+        else:
+            canvas.restore_region(self._background)
+        for artist in sorted(self._step_artists(), key=lambda a: a.get_zorder()):
+            self._fig.draw_artist(artist)
+        self.image.value = canvas_to_png(self._fig)
 
     @staticmethod
     def _readout_html(trace: DecodingTrace, st: StepTrace) -> str:
