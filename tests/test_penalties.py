@@ -5,13 +5,20 @@ import math
 import numpy as np
 import pytest
 import torch
+from hostile_support import assert_bilingual
+from test_decode import EOS, A, B, ScriptedModel, _src
 
-from helpers.decode import beam_search, check_decoding, decode_sentences, greedy_decode, shipped_decoding, translate
+from helpers.decode import (
+    beam_search,
+    check_decoding,
+    decode_sentences,
+    greedy_decode,
+    shipped_decoding,
+    translate,
+)
 from helpers.errors import HelpersError
 from helpers.penalties import COVERAGE_FLOOR, coverage_penalty, eos_allowed, length_norm
 from helpers.train import make_model
-from hostile_support import assert_bilingual
-from test_decode import EOS, A, B, ScriptedModel, _src
 
 # Rows = target steps, columns = 3 source words. Column totals 1.4, 0.6, 1.0 -> min(., 1) = 1, 0.6, 1
 # -> Σ log = ln 0.6 = -0.510826; times β = 0.5 -> -0.255413.
