@@ -142,17 +142,21 @@ def evaluate_model(model, test=None, long=None, novel=None, learner=None) -> dic
     return row
 
 
-def run_evaluation(names=None) -> dict:
-    """Evaluate the shipped models; returns the record written to metrics.json."""
+def run_evaluation(names=None, directory=None) -> dict:
+    """Evaluate the shipped models (or ``<directory>/<name>.pt``); returns the record written to metrics.json.
+
+    names: None = every shipped model; ``[]`` = none (the record's header only).
+    """
+    from helpers.checkpoint import load_checkpoint
     from helpers.corpus import CORPUS_VERSION
 
-    names = list(names) if names else list_pretrained()
+    names = list(names) if names is not None else list_pretrained()
     record = {"corpus_version": CORPUS_VERSION, "generated_by": "python -m helpers.tools.evaluate",
               "buckets": [bucket_name(lo, hi) for lo, hi in BUCKETS],
               "bucket_split": {**{bucket_name(*b): "test" for b in TEST_BUCKETS},
                                **{bucket_name(*b): "long" for b in LONG_BUCKETS}}, "models": {}}
     for name in names:
-        model = load_pretrained(name)
+        model = load_pretrained(name) if directory is None else load_checkpoint(Path(directory) / f"{name}.pt")
         row = evaluate_model(model)
         train = model.meta.get("train", {})
         row["train"] = {"steps": train.get("steps"), "epochs": train.get("epochs"),
@@ -212,7 +216,7 @@ def main(argv=None) -> int:
     p.add_argument("--models", nargs="*", default=None, help="只评估这些模型 (only these models)")
     args = p.parse_args(argv)
     try:
-        record = run_evaluation(args.models)
+        record = run_evaluation(args.models or None)
     except ValueError as exc:
         print(f"错误 (error): {exc}", file=sys.stderr)
         return 2

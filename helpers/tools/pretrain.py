@@ -3,14 +3,24 @@
 ``make pretrained`` runs it. For every name in ``RECIPES`` (or only ``--only NAME``) it
 
 1. builds the model with the recipe's sizes and seed (``helpers.train.make_model``),
-2. trains it on ``load_corpus("train")`` for a fixed number of steps (not seconds, so the result does
-   not depend on the speed of the machine), on the CPU with one torch thread (``THREADS``); two models
-   train at once in separate processes (``--jobs``), which changes nothing but the wall time,
+2. trains it on ``load_corpus("train")`` for the recipe's number of steps (not seconds, so the result
+   does not depend on the speed of the machine) with its batch size, learning rate and schedule, on the
+   CPU with one torch thread (``THREADS``); ``--jobs 2`` (the default) trains two models at once in
+   separate processes, the five split into two groups of about equal cost (``_COST``, measured), which
+   changes nothing but the wall time,
 3. writes ``helpers/pretrained/<name>.pt`` atomically with its metadata (corpus version, vocabularies,
-   config, the recipe including ``align_weight`` and ``bidirectional``, the command), then
-4. evaluates all shipped models (``helpers.tools.evaluate``), stores each model's numbers in its
-   metadata and writes ``helpers/pretrained/metrics.json`` (no wall times in it: the same seed, thread
-   count and torch version give a byte-identical file).
+   config, the recipe including ``align_weight`` and ``bidirectional``, the shipped decoding that
+   ``translate`` uses, the command), then
+4. evaluates all shipped models (``helpers.tools.evaluate``, two at a time), stores each model's numbers
+   in its metadata and writes ``helpers/pretrained/metrics.json`` and ``docs/models.md`` (no wall times in
+   metrics.json: the same seed, thread count and torch version give a byte-identical file).
+
+A recipe (``RECIPES[name]``) holds everything: ``sizes`` (``make_model``'s keyword arguments), ``steps``,
+``batch_size``, ``lr``, ``lr_schedule``, ``eval_every``, ``seed``, ``align_weight`` and ``decoding``
+(``helpers.decode.check_decoding``'s options). To try another recipe without touching the shipped files:
+``python -m helpers.tools.pretrain --only bahdanau --steps 2000 --set hidden_size=192 --out-dir /tmp/try``
+(``--set`` changes a size, ``--decoding '{"eos_guard": [2, 0.5]}'`` the decoding; the evaluation tables
+are printed, and ``metrics.json`` is written into ``--out-dir``).
 
 **Every shipped model learns its attention from the translation loss alone** (``align_weight`` = 0).
 Guided alignment (``helpers.train.train(align_weight=...)``, Chen et al. 2016) stays an option for
@@ -50,8 +60,10 @@ and the README.
 
 from __future__ import annotations
 
+import json
 import sys
 import time
+from pathlib import Path
 
 import torch
 
@@ -62,16 +74,17 @@ from helpers.checkpoint import (
     pretrained_path,
     save_checkpoint,
 )
+from helpers.decode import GREEDY, check_decoding
 from helpers.errors import HelpersError
 from helpers.train import DEFAULT_SIZES, make_model, train
 
-__all__ = ["RECIPES", "THREADS", "main", "pretrain_one"]
+__all__ = ["RECIPES", "THREADS", "main", "pretrain_one", "recipe_with"]
 
 THREADS = 1  # fixed, so the numbers do not depend on the machine's core count
 
 _SIZES = {**DEFAULT_SIZES, "hidden_size": 128, "bidirectional": True}
-_COMMON = {"sizes": _SIZES, "batch_size": 64, "lr": 3e-3, "seed": 0, "steps": 4000, "eval_every": 500,
-           "align_weight": 0.0}
+_COMMON = {"sizes": _SIZES, "steps": 4000, "batch_size": 64, "lr": 3e-3, "lr_schedule": "cosine", "seed": 0,
+           "eval_every": 500, "align_weight": 0.0, "decoding": dict(GREEDY)}
 RECIPES = {
     "none": dict(_COMMON),
     "bahdanau": dict(_COMMON),
@@ -79,57 +92,147 @@ RECIPES = {
     "luong-general": {**_COMMON, "sizes": {**_SIZES, "scaled_score": True, "input_feeding": True}},
     "luong-concat": dict(_COMMON),
 }
-# relative wall time per step (measured), so that the slowest models start first with --jobs
-_COST = {"bahdanau": 2.5, "luong-general": 1.7}
+# Seconds per training step relative to "none" (hidden 128, batch 64, one thread, sentences of 20 tokens:
+# none 45 ms, bahdanau 99, luong-dot 51, luong-general 79 (input feeding), luong-concat 67;
+# ``python scripts/step_timing.py``). Used only to split the models into two groups of equal cost.
+_COST = {"none": 1.0, "bahdanau": 2.2, "luong-dot": 1.13, "luong-general": 1.76, "luong-concat": 1.49}
+_RECIPE_KEYS = set(_COMMON)
 
 
-def pretrain_one(name: str, progress: bool = True) -> dict:
-    """Train one shipped model from its recipe and write its file; returns the training summary."""
-    from helpers.corpus import load_corpus
-
+def recipe_with(name: str, steps=None, sizes=None, decoding=None, **fields) -> dict:
+    """RECIPES[name] with some entries replaced (for experiments); checked, so a typo is an error."""
     if name not in RECIPES:
         raise HelpersError(f"没有这个预训练模型 (unknown pretrained model): {name!r}。可选: {list(RECIPES)}。")
-    recipe = RECIPES[name]
+    unknown = sorted(set(fields) - _RECIPE_KEYS)
+    if unknown:
+        raise HelpersError(f"配方里没有这些键 (unknown recipe keys): {unknown}。可用 (known): {sorted(_RECIPE_KEYS)}。")
+    recipe = {**RECIPES[name], **fields}
+    if steps is not None:
+        recipe["steps"] = int(steps)
+    recipe["sizes"] = {**recipe["sizes"], **(sizes or {})}
+    recipe["decoding"] = check_decoding(**{**recipe["decoding"], **(decoding or {})})
+    return recipe
+
+
+def _cost(name: str, recipe: dict) -> float:
+    """Relative wall time of a recipe: steps x per-step cost (a larger hidden size costs about (H/128)^1.25)."""
+    return recipe["steps"] * _COST.get(name, 1.0) * (recipe["sizes"]["hidden_size"] / 128) ** 1.25
+
+
+def _groups(recipes: dict, jobs: int) -> list[list[str]]:
+    """Split the models into ``jobs`` groups of about equal total cost (exact for two groups), slowest first."""
+    names = sorted(recipes, key=lambda n: -_cost(n, recipes[n]))
+    if jobs == 2 and len(names) <= 12:
+        best = None
+        for mask in range(1 << (len(names) - 1)):  # the slowest always in group 0: no mirrored splits
+            a = [n for k, n in enumerate(names) if not (mask >> k) & 1]
+            b = [n for k, n in enumerate(names) if (mask >> k) & 1]
+            span = max(sum(_cost(n, recipes[n]) for n in g) for g in (a, b))
+            if best is None or span < best[0]:
+                best = (span, [a, b])
+        return [g for g in best[1] if g]
+    groups: list[list[str]] = [[] for _ in range(min(jobs, len(names)))]
+    for n in names:  # longest processing time first
+        min(groups, key=lambda g: sum(_cost(m, recipes[m]) for m in g)).append(n)
+    return groups
+
+
+def pretrain_one(name: str, recipe: dict | None = None, out_dir=None, progress: bool = True) -> dict:
+    """Train one model from its recipe (default ``RECIPES[name]``) and write ``<out_dir>/<name>.pt``
+    (default: the shipped file); returns the training summary."""
+    from helpers.corpus import load_corpus
+
+    recipe = recipe_with(name) if recipe is None else recipe
     model = make_model(name, seed=recipe["seed"], **recipe["sizes"])
     hist = train(model, load_corpus("train"), load_corpus("valid"), steps=recipe["steps"],
-                 batch_size=recipe["batch_size"], lr=recipe["lr"], seed=recipe["seed"],
-                 eval_every=recipe["eval_every"], val_size=300, patience=None, device="cpu", progress=progress,
-                 align_weight=recipe["align_weight"], threads=THREADS)
+                 batch_size=recipe["batch_size"], lr=recipe["lr"], lr_schedule=recipe["lr_schedule"],
+                 seed=recipe["seed"], eval_every=recipe["eval_every"], val_size=300, patience=None, device="cpu",
+                 progress=progress, align_weight=recipe["align_weight"], threads=THREADS)
+    flat = {**{k: v for k, v in recipe.items() if k not in ("sizes", "decoding")}, **recipe["sizes"]}
     summary = {**hist.summary(), "batch_size": recipe["batch_size"], "lr": recipe["lr"], "threads": THREADS,
-               "recipe": {**{k: v for k, v in recipe.items() if k != "sizes"}, **recipe["sizes"]}}
-    save_checkpoint(model, pretrained_path(name), meta={
+               "recipe": flat}
+    path = pretrained_path(name) if out_dir is None else Path(out_dir) / f"{name}.pt"
+    save_checkpoint(model, path, meta={
         "name": name,
         "train": summary,
+        "decoding": recipe["decoding"],
         "metrics": {"valid_char_bleu": hist.best_bleu},
-        "command": f"python -m helpers.tools.pretrain --only {name}",
+        "command": f"python -m helpers.tools.pretrain --only {name}" if recipe == recipe_with(name)
+        else "python -m helpers.tools.pretrain --out-dir ... (an experiment: the recipe is in train.recipe)",
     })
     return summary
 
 
-def _store_metrics(record: dict) -> None:
+def _path(name: str, out_dir) -> Path:
+    return pretrained_path(name) if out_dir is None else Path(out_dir) / f"{name}.pt"
+
+
+def _store_metrics(record: dict, out_dir=None) -> None:
     """Copy each model's evaluation numbers into its checkpoint metadata (atomic rewrite)."""
     for name, row in record["models"].items():
-        model = load_checkpoint(pretrained_path(name))
+        model = load_checkpoint(_path(name, out_dir))
         metrics = dict(model.meta.get("metrics", {}))
         metrics.update({"test_char_bleu": row["test"]["char_bleu"], "test_word_bleu": row["test"]["word_bleu"],
                         "test_exact_match": row["test"]["exact_match"], "test_aer": row["test"]["aer"],
                         "test_max_alpha": row["test"]["max_alpha"], "test_entropy": row["test"]["entropy"],
                         "novel_char_bleu": row["novel"]["char_bleu"], "novel_exact_match": row["novel"]["exact_match"],
                         "long_char_bleu": row["long"]["char_bleu"]})
-        save_checkpoint(model, pretrained_path(name), meta={"metrics": metrics})
+        save_checkpoint(model, _path(name, out_dir), meta={"metrics": metrics})
 
 
-def _train_in_worker(name: str) -> tuple[str, dict, float]:
+def _train_group(job) -> list[tuple[str, dict, float]]:
+    """Worker: train the models of one group in turn; prints a line as each one finishes."""
+    names, recipes, out_dir = job
     torch.set_num_threads(THREADS)
-    t0 = time.perf_counter()
-    return name, pretrain_one(name, progress=False), time.perf_counter() - t0
+    done = []
+    for name in names:
+        t0 = time.perf_counter()
+        s = pretrain_one(name, recipes[name], out_dir, progress=False)
+        done.append((name, s, time.perf_counter() - t0))
+        print(f"{name}: {s['steps']} steps in {done[-1][2]:.0f} s, best valid char-BLEU {s['best_bleu']:.3f} "
+              f"(step {s['best_step']})", flush=True)
+    return done
+
+
+def _evaluate_one(job) -> tuple[str, dict]:
+    from helpers.tools.evaluate import run_evaluation
+
+    name, out_dir = job
+    torch.set_num_threads(THREADS)
+    return name, run_evaluation([name], directory=out_dir)["models"][name]
+
+
+def _evaluate(names, out_dir, jobs: int) -> dict:
+    """The metrics record of ``names`` (files in ``out_dir`` or the shipped ones), ``jobs`` models at a time."""
+    import multiprocessing as mp
+
+    from helpers.tools.evaluate import run_evaluation
+
+    record = run_evaluation([], directory=out_dir)  # the header: corpus version, buckets
+    if jobs > 1 and len(names) > 1:
+        with mp.get_context("spawn").Pool(min(jobs, len(names))) as pool:
+            rows = dict(pool.map(_evaluate_one, [(n, out_dir) for n in names]))
+    else:
+        rows = dict(_evaluate_one((n, out_dir)) for n in names)
+    record["models"] = {n: rows[n] for n in PRETRAINED_NAMES if n in rows}
+    return record
+
+
+def _key_value(text: str) -> tuple[str, object]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise HelpersError(f"--set 需要 KEY=VALUE (expected KEY=VALUE)，实际 (got) {text!r}。例如 --set hidden_size=192。")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
 
 
 def main(argv=None) -> int:
     import argparse
     import os
 
-    from helpers.tools.evaluate import METRICS_PATH, format_tables, run_evaluation, write_doc, write_json
+    from helpers.tools.evaluate import METRICS_PATH, format_tables, write_doc, write_json
 
     p = argparse.ArgumentParser(prog="python -m helpers.tools.pretrain",
                                 description="从头重新训练预训练模型 (retrain the shipped models from scratch)")
@@ -141,36 +244,55 @@ def main(argv=None) -> int:
     p.add_argument("--no-progress", action="store_true")
     p.add_argument("--evaluate-only", action="store_true",
                    help="不训练，只评估并写入指标 (skip training; evaluate and store metrics)")
+    p.add_argument("--out-dir", default=None,
+                   help="实验用：把模型和 metrics.json 写到这个文件夹 (experiments: write here, not the shipped files)")
+    p.add_argument("--steps", type=int, default=None, help="实验用：训练步数 (experiments: steps of every model)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="实验用：改一个尺寸或配方项 (a size, e.g. hidden_size=192, or a recipe key, e.g. lr=0.002)")
+    p.add_argument("--decoding", default=None, help='实验用：解码选项 JSON (e.g. \'{"eos_guard": [2, 0.5]}\')')
     args = p.parse_args(argv)
     torch.set_num_threads(THREADS)
     names = [] if args.evaluate_only else (args.only or list(PRETRAINED_NAMES))
+    experiment = args.out_dir is not None
     start = time.perf_counter()
     try:
+        if not experiment and (args.steps or args.set or args.decoding):
+            raise HelpersError("--steps / --set / --decoding 只能和 --out-dir 一起用 (experiments need --out-dir)："
+                               "发布的模型只按 RECIPES 训练 (the shipped models follow RECIPES)。")
+        if experiment:
+            Path(args.out_dir).mkdir(parents=True, exist_ok=True)
+        sets = dict(_key_value(x) for x in args.set)
+        decoding = json.loads(args.decoding) if args.decoding else None
+        recipes = {}
+        for name in names:
+            fields = {k: v for k, v in sets.items() if k in _RECIPE_KEYS}
+            sizes = {k: v for k, v in sets.items() if k not in _RECIPE_KEYS}
+            recipes[name] = recipe_with(name, steps=args.steps, sizes=sizes, decoding=decoding, **fields)
         if args.jobs > 1 and len(names) > 1:
             import multiprocessing as mp
 
-            # slowest first, so the two workers finish together
-            order = sorted(names, key=lambda n: -RECIPES[n]["steps"] * _COST.get(n, 1.0))
-            with mp.get_context("spawn").Pool(min(args.jobs, len(names))) as pool:
-                for name, s, wall in pool.imap_unordered(_train_in_worker, order):
-                    print(f"{name}: {s['steps']} steps in {wall:.0f} s, best valid char-BLEU "
-                          f"{s['best_bleu']:.3f} (step {s['best_step']})", flush=True)
+            groups = _groups(recipes, args.jobs)
+            print("groups (one process each):", " | ".join(", ".join(g) for g in groups), flush=True)
+            with mp.get_context("spawn").Pool(len(groups)) as pool:
+                pool.map(_train_group, [(g, recipes, args.out_dir) for g in groups])
         else:
             for name in names:
                 t0 = time.perf_counter()
-                s = pretrain_one(name, progress=not args.no_progress)
+                s = pretrain_one(name, recipes[name], args.out_dir, progress=not args.no_progress)
                 print(f"{name}: {s['steps']} steps in {time.perf_counter() - t0:.0f} s, "
                       f"best valid char-BLEU {s['best_bleu']:.3f} (step {s['best_step']})", flush=True)
-        record = run_evaluation()
-        _store_metrics(record)
-    except ValueError as exc:
+        evaluated = names if experiment else [n for n in PRETRAINED_NAMES if pretrained_path(n).is_file()]
+        record = _evaluate(evaluated, args.out_dir, args.jobs)
+        _store_metrics(record, args.out_dir)
+    except (ValueError, json.JSONDecodeError) as exc:
         print(f"错误 (error): {exc}", file=sys.stderr)
         return 2
-    write_json(record, METRICS_PATH)
-    write_doc(record)
+    write_json(record, METRICS_PATH if not experiment else Path(args.out_dir) / "metrics.json")
+    if not experiment:
+        write_doc(record)
     print(format_tables(record))
-    print(f"\npretrain: {time.perf_counter() - start:.0f} s in total; files in "
-          f"{PRETRAINED_DIR.parent.name}/{PRETRAINED_DIR.name}/")
+    where = f"{PRETRAINED_DIR.parent.name}/{PRETRAINED_DIR.name}/" if not experiment else args.out_dir
+    print(f"\npretrain: {time.perf_counter() - start:.0f} s in total; files in {where}")
     return 0
 
 
