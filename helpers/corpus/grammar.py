@@ -307,6 +307,12 @@ def render_rel(rel, head, tags, plural=False):
 
 
 # --------------------------------------------------------------------------- clauses
+def _discourse_subject(c, s_en, s_zh):
+    """Subject tokens after the discourse flags of a chain clause (set by helpers.corpus.discourse):
+    ``_drop`` drops the Chinese subject (他 去 了 图书馆 ， 看 了 一 本 书), ``_en_drop`` the English one too."""
+    return ([] if c.get("_en_drop") else s_en), ([] if c.get("_drop") else s_zh)
+
+
 def _be(person, tense):
     table = BE_PAST if tense == "d" else BE_PRES
     return table.get(person, "were" if tense == "d" else "are")
@@ -370,6 +376,8 @@ def _render_act(c, tags):
     if q == "who_s" and tense in ("p", "d"):
         aux = None
     # ---- English pieces
+    if c.get("_en_drop") and tense == "f" and not neg:  # he will go to the store and buy a shirt
+        aux = None
     e_aux = _e(aux) if aux else None
     e_not = _e("not") if neg else None
     e_main = _e(main)
@@ -379,6 +387,7 @@ def _render_act(c, tags):
         s_en, s_zh = [e_wh], [_z("谁", (e_wh,))]
     else:
         s_en, s_zh = render_np(subj, "subj", tags)
+    s_en, s_zh = _discourse_subject(c, s_en, s_zh)  # a continuing subject is dropped (helpers.corpus.discourse)
     # object / destination
     o_en, o_zh = [], []
     if v == "go":
@@ -414,7 +423,8 @@ def _render_act(c, tags):
     vg = [e_main] + ([e_part] if e_part else [])
     e_wh = None
     if q is None or q == "who_s":
-        en = s_en + f_en + ([e_aux] if e_aux else []) + ([e_not] if e_not else []) + vg
+        adv_en = list(c.get("_adv_en", ()))  # she also often plays ..., she will also buy ...
+        en = (s_en + f_en + [e_aux] + adv_en if e_aux else s_en + adv_en + f_en) + ([e_not] if e_not else []) + vg
         en += o_en + b_en + p_en + t_en
     else:
         head = []
@@ -436,8 +446,7 @@ def _render_act(c, tags):
             en += o_en + b_en + p_en + t_en
     # ---- Chinese order: S 还 WH-ADV TIME FREQ NEG MODAL 在 PLACE BY V 了 O 了 吗
     zh = s_zh
-    if c.get("_also"):  # "..., and he also ..." -> ， 他 还 ...
-        zh.append(c["_also"])
+    zh += list(c.get("_adv", ()))  # adverbs of the discourse after the subject: ， 他 还 / 也 / 就 / 先 ...
     if q in ("when", "why"):  # 玛丽 为什么 每周 看望 奶奶 ？
         zh.append(_z(WH_ZH[q], (e_wh,)))
     if q == "how":  # time first: 你 周末 怎么 去 电影院 ？
@@ -448,7 +457,7 @@ def _render_act(c, tags):
     if every:  # scope: does not V every day -> 不是 每天 都 V (not: 每天 不 V)
         zh.append(_z("不是", (e_not,), (e_aux,)))
         tags.add("negation")
-    zh += t_zh + f_zh
+    zh += t_zh + f_zh + list(c.get("_adv2", ()))  # after the time: 他 每天 早上 先 吃 面包
     if every:
         zh.append(_z("都", (), tuple(t_en[:1])))
     past_form = e_main if (tense == "d" and aux is None) else e_aux
@@ -461,7 +470,7 @@ def _render_act(c, tags):
         else:
             zh.append(_z("没" if tense == "d" else "不", (e_not,), aux_poss))
             tags.add("negation")
-    if tense == "f":
+    if tense == "f" and e_aux is not None and not c.get("_no_hui"):  # a later future clause: ， 然后 买 ...
         zh.append(_z("会", (e_aux,)))
     elif tense == "c":
         zh.append(_z(modal_zh(c, subj), (e_aux,)))
@@ -486,6 +495,8 @@ def _render_act(c, tags):
         v_poss = (e_part,) if e_part else ()
         if v == "go" and c.get("dest") not in (None, "home") and q != "where":
             v_poss = (o_en[0],)  # to -> 去
+        if c.get("_no_hui") and e_aux is not None and tense == "f":
+            v_poss += (e_aux,)  # will~买 where a later future clause has no 会
         zh.append(_z("回" if c.get("dest") == "home" else verb_zh(v, obj), (e_main,), v_poss))
     le_after = _takes_le(c, q) if (tense == "d" and not neg) else ""
     if le_after == "after":
@@ -545,6 +556,7 @@ def _render_copula(c, tags):
     kind, q, neg, tense = c["type"], c.get("q"), c.get("neg", False), c.get("tense", "p")
     subj = c["subj"]
     s_en, s_zh = render_np(subj, "subj", tags)
+    s_en, s_zh = _discourse_subject(c, s_en, s_zh)
     person = person_of(subj)
     e_be = _e(_be(person, tense))
     e_not = _e("not") if neg else None
@@ -611,10 +623,10 @@ def _render_copula(c, tags):
         zh = s_zh + t_zh + pred_zh + [_z("吗", (), (e_be,))]
         tags.add("yn_question")
         return en, zh
-    en = s_en + [e_be] + ([e_not] if neg else []) + pred_en + t_en
+    en = s_en + [e_be] + list(c.get("_adv_en", ())) + ([e_not] if neg else []) + pred_en + t_en
     if neg and pred_zh[0][0] == "很":
         pred_zh = pred_zh[1:]
-    zh = s_zh + t_zh + zh_neg + pred_zh
+    zh = s_zh + list(c.get("_adv", ())) + t_zh + zh_neg + pred_zh
     return en, zh
 
 
@@ -628,28 +640,10 @@ def render(spec):
     (, and he also ... -> ， 他 还 ...), otherwise a bare ， (and~， possible).
     """
     tags = set()
-    if "chain" in spec:
-        items = spec["chain"]
-        en, zh = render_clause(dict(items[0], _mid=True), tags)
-        for i in range(1, len(items), 2):
-            conn, clause = items[i], items[i + 1]
-            clause = dict(clause, _mid=True)  # in a chain: 然后 他 买 了 肉 (not 买 肉 了)
-            ec, ek = _e(","), _e(conn)
-            if conn == "and" and clause.get("also"):
-                clause = dict(clause, _also=_z("还", (ek,)))
-            cen, czh = render_clause(clause, tags)
-            if conn == "then":  # , and then -> ， 然后
-                ea = _e("and")
-                en += [ec, ea, ek] + cen
-                zh += [_z("，", (ec,)), _z(CONNECTORS[conn], (ek,), (ea,))] + czh
-            elif conn == "and":
-                en += [ec, ek] + cen
-                zh += [_z("，", (ec,), () if clause.get("also") else (ek,))] + czh
-            else:
-                en += [ec, ek] + cen
-                zh += [_z("，", (ec,)), _z(CONNECTORS[conn], (ek,))] + czh
-        tags.add("clause_chain")
-        question = False
+    if "chain" in spec:  # multi-clause stories: helpers.corpus.discourse
+        from helpers.corpus.discourse import render_chain
+
+        en, zh, question = render_chain(spec["chain"], tags)
     else:
         en, zh = render_clause(spec, tags)
         question = spec.get("q") is not None

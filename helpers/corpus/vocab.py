@@ -251,7 +251,10 @@ def word_classes() -> dict:
 NO_PLURAL = ("door", "window", "mother", "father", "grandmother", "grandfather")
 REL_PAST_VERBS = ("see", "buy", "read", "write", "draw", "find", "lose", "meet")  # "the book that you bought"
 def _english_words():
+    from helpers.corpus.discourse import DISCOURSE_EN  # the words that join the clauses of a story
+
     w = set(L.FUNCTION_EN) | set(L.NAMES) | set(L.FREQ) | set(L.CONNECTORS) | set(L.ADJECTIVES)
+    w |= set(DISCOURSE_EN)
     w |= {v for k, v in L.NUMBERS_EN.items() if k > 1}
     for forms in L.PRONOUNS.values():
         w |= set(forms[:3])
@@ -281,7 +284,10 @@ def _english_words():
 
 
 def _chinese_words():
+    from helpers.corpus.discourse import DISCOURSE_ZH
+
     w = set(L.FUNCTION_ZH) | set(L.FREQ.values()) | set(L.CONNECTORS.values()) | set(L.WH_ZH.values())
+    w |= set(DISCOURSE_ZH)
     w |= {p[3] for p in L.PRONOUNS.values()} | {n[0] for n in L.NAMES.values()}
     w |= set(L.NUMBERS_ZH.values()) | {c[2] for c in L.CONTAINERS.values()}  # 三 杯 茶: separate tokens
     for n in L.NOUNS.values():
