@@ -259,12 +259,14 @@ def repeated_name(pair) -> bool:
 
 
 _PLAY = {"play", "plays", "played", "playing"}
-_PLAY_OK_NEXT = {"the", "football", "basketball", "tennis", "chess", "with", "in", "at", "together"}
+_PLAY_OK_NEXT = {"the", "football", "basketball", "tennis", "chess", "with", "in", "at", "on", "together", "there"}
 
 
 def play_without_object(pair) -> bool:
     """tom played . / they play every day .: "play" with no object, no place and no partner."""
     src = pair.src
+    if src[0] == "where":
+        return False
     return any(w in _PLAY and (i + 1 == len(src) or src[i + 1] not in _PLAY_OK_NEXT) for i, w in enumerate(src))
 
 

@@ -315,7 +315,7 @@ def render_rel(rel, head, tags, plural=False):
         pen, pzh = render_place(rel["place"], tags)
         en += pen
         zh += pzh
-    zh.append(_z(verb_zh(rel["v"], obj), (ev,)))
+    zh += _verb_tokens({"v": rel["v"], "tense": rel["tense"], "_rel": True}, obj, ev, None, (), tags)
     if obj and rel["v"] in DRINK_LIKERS and obj["k"] == "noun" and "drink" in NOUNS[obj["n"]].cls:
         zh.append(_z("喝", (), (ev,)))  # the girl who likes tea -> 喜欢 喝 茶 的 女孩
     if obj:
@@ -624,7 +624,8 @@ def _verb_tokens(c, obj, e_main, e_part, v_poss, tags):
         return [_z(verb_zh(v, obj), (e_main, e_part))]
     out = [_z(verb_zh(v, obj), (e_main,), v_poss)]
     first = obj["items"][0] if obj and obj["k"] == "coord" else obj
-    if v in DRINK_LIKERS and first and first["k"] == "noun" and "drink" in NOUNS[first["n"]].cls:
+    if v in DRINK_LIKERS and c.get("_rel") is None and first and first["k"] == "noun" \
+            and "drink" in NOUNS[first["n"]].cls:
         out.append(_z("喝", (), (e_main,)))
     return out
 
@@ -760,7 +761,7 @@ BARE_ZH = frozenset(n.zh for n in NOUNS.values())
 
 def _le_after_bare_object(zh):
     """她 吃 了 肉 (sentence end) sounds unfinished: a bare object that ends the sentence takes final 了 (吃 肉 了)."""
-    if len(zh) >= 3 and zh[-2][0] == "了" and zh[-1][0] in BARE_ZH and zh[-3][0] not in BARE_ZH:
+    if len(zh) >= 3 and zh[-2][0] == "了" and zh[-1][0] in BARE_ZH:
         return zh[:-2] + [zh[-1], zh[-2]]
     return zh
 

@@ -278,7 +278,7 @@ VERBS = {
     "find": ("find", "finds", "found", "finding", "", "找到", "lostable", "park library school home", "df", "w"),
     "lose": ("lose", "loses", "lost", "losing", "", "丢", "lostable", "park library school station", "d", "w"),
     "look_for": ("look", "looks", "looked", "looking", "for", "找", "lostable kin", "", "g", "wh"),
-    "wait_for": ("wait", "waits", "waited", "waiting", "for", "等", "kin person bus", "station school park",
+    "wait_for": ("wait", "waits", "waited", "waiting", "for", "等", "kin person bus", "station school park here",
                  "pdfg", "h"),
     "visit": ("visit", "visits", "visited", "visiting", "", "看望", "kin friend_ok", "", "pdf", "h"),
     "meet": ("meet", "meets", "met", "meeting", "", "遇到", "person kin", "park library station store market",

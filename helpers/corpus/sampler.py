@@ -251,7 +251,7 @@ def sample_coord_object(rng, v):
 
 
 # --------------------------------------------------------------------------- clauses
-MOMENTARY = {"run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
+MOMENTARY = {"come", "give", "bring", "answer", "borrow", "cry", "laugh", "get_up", "run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
 FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
 NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
               "p": ("every_day",), "g": ("now",)}
@@ -356,6 +356,9 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             if c["obj"]["k"] == "name" and c["obj"]["n"] in names:  # not "mike and anna visited mike"
                 c["obj"] = {"k": "name", "n": rng.choice([n for n in NAME_KEYS if n not in names])}
             _pronoun_possessor(c["obj"], c["subj"])
+            s_rel, o_rel = c["subj"].get("rel"), c["obj"].get("rel")
+            if s_rel and o_rel and s_rel["v"].split("_")[0] == o_rel["v"].split("_")[0]:
+                del c["obj"]["rel"]  # not "the singer who they met ... the artist who met jack"
             if verb == "give":  # give my mother a gift -> 给 我 妈妈 一 份 礼物
                 c["io"] = _recipient(rng, c["subj"])
     # adjuncts
@@ -395,10 +398,12 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
 
 
 def _pronoun_possessor(obj, subj):
-    """lily likes lily 's rabbit -> lily likes her rabbit: a possessor that is the subject is a pronoun."""
+    """lily likes lily 's rabbit -> lily likes her rabbit: a possessor named in the subject is a pronoun."""
     if obj.get("d") != "poss" or obj["poss"][0] != "name":
         return
-    names = {x.get("n") for x in (subj.get("items") or [subj]) if x["k"] == "name"}
+    people = subj.get("items") or [subj]
+    names = {x.get("n") for x in people if x["k"] == "name"}
+    names |= {x["poss"][1] for x in people if x.get("d") == "poss" and x["poss"][0] == "name"}
     if obj["poss"][1] in names:
         obj["poss"] = ("pron", "he" if NAMES[obj["poss"][1]][1] == "m" else "she")
 
@@ -534,6 +539,7 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
         c["land"] = {"k": "noun", "n": land, "d": "the", "nomw": True}
         if rng.random() < 0.3 and land not in ("tree", "door"):
             c["land"] = {"k": "noun", "n": land, "d": "poss", "poss": _possessor(rng)}
+            _pronoun_possessor(c["land"], c["subj"])
     if q == "where":
         c.pop("place", None)
         if rng.random() < 0.35:  # where is the library ? -> 图书馆 在 哪里 ？
