@@ -15,6 +15,8 @@ continues; this module turns that into the words a native writer uses:
   but -> 但是, but_kes -> 可是 (a plan that did not happen), while -> 而 (two parallel things
   contrasted); cons -> ， + 就 after an "if" clause (如果 明天 下雨 ， 我们 就 ...). A plain "and" is a
   bare ， only where Chinese joins two steps without a word (他 去 了 公园 ， 踢 了 足球).
+* "serial" joins a going and what one does there in one Chinese clause, as a native writes it:
+  went to the park and played football -> 去 公园 踢 了 足球 ("and" has no Chinese token).
 * Clause flags: ``"first"`` (she first went to the market -> 她 先 去 了 市场), ``"if"`` (if it rains
   tomorrow -> 如果 明天 下雨).
 * A ``{"type": "weather"}`` clause (it rained this morning -> 今天 早上 下雨 了; it was cold ->
@@ -32,6 +34,7 @@ from helpers.corpus.grammar import _e, _time_tokens, _z, render_clause
 # subject, "adv" = after the (possibly dropped) subject, "" = none; index of the English word it is sure to)
 CONNS = {
     "and": (("and",), "", "", None),
+    "serial": (("and",), "", "", None),  # went to the park and played football -> 去 公园 踢 了 足球 (no ，)
     "and_also": (("and",), "还", "adv", None),  # "also" comes with the clause: and she also bought ...
     "too": (("and",), "也", "adv", None),  # and lily also likes tea -> ， 莉莉 也 喜欢 茶
     "and_then": (("and", "then"), "然后", "front", 1),
@@ -46,7 +49,7 @@ CONNS = {
     "answer": ((), "", "", None),  # where did tom go ? he went to the zoo -> ？ 他 去 了 动物园
     "answer_because": (("because",), "因为", "front", 0),  # why ... ? because she likes books
 }
-EN_DROP_OK = {"and", "and_also", "and_then"}  # English drops a subject only in coordinated verb phrases
+EN_DROP_OK = {"and", "and_also", "and_then", "serial"}  # English drops a subject only in coordinated verb phrases
 # words of this module, for the vocabularies (helpers.corpus.vocab)
 DISCOURSE_EN = ("and then after that so because but while also first if it rain rains rained be cold hot "
                 "weather").split()
@@ -100,6 +103,8 @@ def _clause(c, tags, last):
 
 def render_chain(items, tags):
     """(English tokens, Chinese tokens, is_question) of a chain, without the final punctuation."""
+    items = [dict(x, _no_le=True) if isinstance(x, dict) and k + 1 < len(items) and items[k + 1] == "serial"
+             else x for k, x in enumerate(items)]  # 去 公园 踢 了 足球: no 了 on the first verb
     en, zh = _clause(items[0], tags, len(items) == 1)
     for i in range(1, len(items), 2):
         conn, clause = items[i], dict(items[i + 1])
@@ -108,7 +113,8 @@ def render_chain(items, tags):
             clause["en_drop"] = False
         ew = [_e(w) for w in words]
         ec = _e("?" if conn.startswith("answer") else ",")
-        en_join = ([ec] if not (clause.get("en_drop") and conn in EN_DROP_OK) else []) + ew
+        bare_and = conn == "serial" or (clause.get("en_drop") and conn in EN_DROP_OK)  # and played ...
+        en_join = ([] if bare_and else [ec]) + ew
         comma = _z("？" if conn.startswith("answer") else "，", (ec,) if ec in en_join else (ew[0],), (ew[0],) if conn == "and" and ec in en_join else ())
         z_conn = None
         if word_zh:
@@ -125,6 +131,9 @@ def render_chain(items, tags):
             clause["_adv"] = (z_conn,)
         cen, czh = _clause(clause, tags, i + 2 == len(items))
         en += en_join + cen
+        if conn == "serial":  # one clause in Chinese: 去 公园 踢 了 足球 (the English and / , have no token)
+            zh += czh
+            continue
         zh += [comma] + ([z_conn] if where == "front" else []) + czh
     tags.add("clause_chain")
     last = items[-1]

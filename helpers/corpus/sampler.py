@@ -21,6 +21,7 @@ from helpers.corpus.lexicon import (
     PROFESSIONS,
     TIMES,
     VERBS,
+    WEATHER_ADJ,
 )
 
 PRONS = ("i", "you", "he", "she", "we", "they")
@@ -142,6 +143,11 @@ def _adj_for(rng, noun, mono_only=False):
 
 def sample_object(rng, v, tense, neg, q, rich=False):
     """An object noun phrase for verb v, with a determiner that fits tense, negation and question."""
+    if v in ("like", "want", "drink") and q == "yn" and tense == "p" and rng.random() < 0.25:
+        np = sample_coord_object(rng, v)  # do you want tea or coffee ? -> 你 想要 茶 还是 咖啡 ？
+        return dict(np, conj="or", alt=True)
+    if v in ("buy", "eat", "drink") and tense == "f" and not neg and q is None and rng.random() < 0.15:
+        return dict(sample_coord_object(rng, v), conj="or")  # 我 会 买 苹果 或者 香蕉
     if v in COORD_VERBS and not neg and q is None and rng.random() < (0.12 if rich else 0.07):
         return sample_coord_object(rng, v)
     n = rng.choice(OBJECTS[v])
@@ -245,7 +251,7 @@ def sample_coord_object(rng, v):
 
 
 # --------------------------------------------------------------------------- clauses
-MOMENTARY = {"run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
+MOMENTARY = {"come", "give", "bring", "answer", "borrow", "cry", "laugh", "get_up", "run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
 FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
 NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
               "p": ("every_day",), "g": ("now",)}
@@ -268,12 +274,13 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
     """A clause with an action verb: transitive, stative, intransitive or go."""
     if verb is None:
         r = rng.random()
-        verb = rng.choice(ACTION_TRANS if r < 0.5 else STATIVE if r < 0.62 else INTRANS if r < 0.83 else ("go",))
+        verb = rng.choice(ACTION_TRANS if r < 0.5 else STATIVE if r < 0.62 else INTRANS if r < 0.83
+                          else ("go", "go", "go", "come"))
     if verb in VERBS:
         tenses = VERBS[verb][8]
         places = VERBS[verb][7].split()
         flags = VERBS[verb][9]
-    elif verb == "go":
+    elif verb in ("go", "come"):
         tenses, places, flags = "pdf", [], ""
     else:
         tenses, places, flags = INTRANSITIVE[verb][6], INTRANSITIVE[verb][5].split(), INTRANSITIVE[verb][7]
@@ -291,14 +298,16 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             opts += ["what", "what"]
         if "h" in flags and tense != "c":
             opts.append("who_o")
-        if (places or verb == "go") and tense in "pdf":
+        if (places or verb == "go") and tense in "pdf" and verb != "stay":
             opts += ["where", "where"]
         if tense == "p" and ("s" not in flags or verb == "like") and verb not in ("know", "have", "need"):
             opts.append("why")
         if tense == "p" and verb in ("go", "visit", "study", "play", "swim", "run", "walk"):
             opts.append("when")
-        if tense == "p" and verb == "go":
+        if tense == "p" and verb in ("go", "come"):
             opts += ["how", "how"]
+        if verb in ("give", "get_up"):  # no "who gives ... ?" / "does she get up ?" without a time
+            opts = ["yn"]
         if verb in ("have", "buy", "eat", "see", "draw") and tense in "pd":
             opts.append("howmany")
         q = rng.choice(opts)
@@ -319,7 +328,7 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
     if tense == "c" and q == "yn" and verb in ("open", "close") and subj is None:  # can i open the window ? -> 可以
         c["subj"] = {"k": "pron", "p": rng.choice(("i", "i", "we"))}
     # object / destination
-    if verb == "go":
+    if verb in ("go", "come"):
         if q != "where":
             c["dest"] = rng.choice(GO_PLACES)
         if q == "how" and c["dest"] == "home":
@@ -346,6 +355,12 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             names = {x.get("n") for x in (s.get("items") or [s]) if x["k"] == "name"}
             if c["obj"]["k"] == "name" and c["obj"]["n"] in names:  # not "mike and anna visited mike"
                 c["obj"] = {"k": "name", "n": rng.choice([n for n in NAME_KEYS if n not in names])}
+            _pronoun_possessor(c["obj"], c["subj"])
+            s_rel, o_rel = c["subj"].get("rel"), c["obj"].get("rel")
+            if s_rel and o_rel and s_rel["v"].split("_")[0] == o_rel["v"].split("_")[0]:
+                del c["obj"]["rel"]  # not "the singer who they met ... the artist who met jack"
+            if verb == "give":  # give my mother a gift -> 给 我 妈妈 一 份 礼物
+                c["io"] = _recipient(rng, c["subj"])
     # adjuncts
     stative = "s" in flags
     if places and q not in ("where",) and tense != "c" and rng.random() < (0.7 if rich else 0.45) and not stative:
@@ -378,7 +393,71 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
                 c["time"] = None  # not "they do not drink water every week"
     if tense == "p" and not stative and c.get("obj", {}).get("d") in ("a", "num") and not (c.get("time") or c.get("freq")):
         c["time"] = rng.choice(TIMES_BY_TENSE["p"])
+    _learner_adjuncts(rng, c, verb, tense, neg, q)
     return c
+
+
+def _pronoun_possessor(obj, subj):
+    """lily likes lily 's rabbit -> lily likes her rabbit: a possessor named in the subject is a pronoun."""
+    if obj.get("d") != "poss" or obj["poss"][0] != "name":
+        return
+    people = subj.get("items") or [subj]
+    names = {x.get("n") for x in people if x["k"] == "name"}
+    names |= {x["poss"][1] for x in people if x.get("d") == "poss" and x["poss"][0] == "name"}
+    if obj["poss"][1] in names:
+        obj["poss"] = ("pron", "he" if NAMES[obj["poss"][1]][1] == "m" else "she")
+
+
+def _recipient(rng, subj):
+    """A person to give something to, never the subject itself."""
+    while True:
+        r = rng.random()
+        if r < 0.4:
+            io = {"k": "pron", "p": rng.choice(("me", "you", "he", "she", "us", "they"))}
+            io["p"] = {"me": "i", "us": "we"}.get(io["p"], io["p"])
+        elif r < 0.7:
+            io = {"k": "name", "n": rng.choice(NAME_KEYS)}
+        else:
+            io = {"k": "noun", "n": rng.choice(KIN_NOUNS + ("friend", "teacher")), "d": "poss", "poss": ("pron", "i")}
+            if subj["k"] == "pron":
+                io["poss"] = ("pron", subj["p"])
+            _pronoun_possessor(io, subj)
+        if io != subj and not (io["k"] == "pron" and subj["k"] == "pron" and {io["p"], subj["p"]} <= {"i", "we"}):
+            return io
+
+
+WITH_VERBS = ("go", "come", "play_i", "walk", "run", "swim", "study_i", "dance", "eat")
+PLURAL_PRONS = ("we", "they")
+
+
+def _learner_adjuncts(rng, c, verb, tense, neg, q):
+    """corpus 3.0: with ... (和 … 一起), together, never (从来 不), get up early, and the fixed oddities."""
+    s = c["subj"]
+    if verb == "play_i" and not c.get("place") and q != "where":  # not "the boy plays ."
+        if rng.random() < 0.5:
+            c["place"] = rng.choice(INTRANSITIVE[verb][5].split())
+        else:
+            c["with"] = _recipient(rng, s)
+    elif verb in WITH_VERBS and q is None and rng.random() < 0.12:
+        c["with"] = _recipient(rng, s)
+    plural_subj = (s["k"] == "coord") or (s["k"] == "pron" and s["p"] in PLURAL_PRONS)
+    if verb in WITH_VERBS + ("play",) and not c.get("with") and plural_subj and q is None and rng.random() < 0.25:
+        c["together"] = True
+    if verb == "sleep" and tense == "f" and q != "when":  # "will sleep today" -> tonight
+        c["time"] = "tonight" if rng.random() < 0.7 else None
+    if verb in ("live", "stay") and q != "where" and not c.get("place"):
+        c["place"] = rng.choice(INTRANSITIVE[verb][5].split())
+    if verb == "get_up":
+        c["time"] = "every_morning" if tense == "p" else "tomorrow"
+        c.pop("freq", None)
+        c["early"] = rng.random() < 0.6
+        c.pop("place", None)
+    if verb in ("open", "meet") and tense == "p" and not (c.get("time") or c.get("freq")):
+        c["time"] = rng.choice(("every_morning", "every_day", "every_sunday") if verb == "open" else
+                               ("every_sunday", "every_week", "on_weekends"))
+    if (tense == "p" and not neg and q is None and c.get("freq") and verb not in ("get_up", "sleep")
+            and rng.random() < 0.25):
+        c["freq"] = "never"  # she never drinks coffee -> 她 从来 不 喝 咖啡
 
 
 def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=True):
@@ -426,6 +505,8 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
                 if rel:
                     np["rel"] = rel
             c["subj"] = np
+            if d in ("the", "this", "that") and not np.get("rel") and rng.random() < 0.1:
+                c["subj"] = {"k": "pron", "p": "it"}  # it is very beautiful -> 它 很 漂亮
         if c["adj"] in NEG_BAD_ADJ:
             c["neg"] = False
         if not c["neg"] and ADJECTIVES[c["adj"]][1] != "color" and rng.random() < 0.2:
@@ -448,7 +529,7 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
         np = {"k": "noun", "n": n, "d": d if d != "my" else "poss"}
         if d == "my":
             np["poss"] = _possessor(rng)
-        c["subj"] = np
+        c["subj"] = np if rng.random() < 0.88 else {"k": "pron", "p": "it"}  # it is on the table -> 它 在 桌子 上
         loc = rng.choice(tuple(LOCATIVES))
         lands = [k for k, v in NOUNS.items() if "landmark" in v.cls and k != n]
         keep = {"on": ("table", "chair", "box"), "in": ("box", "bag"), "under": ("table", "chair", "tree")}
@@ -458,6 +539,7 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
         c["land"] = {"k": "noun", "n": land, "d": "the", "nomw": True}
         if rng.random() < 0.3 and land not in ("tree", "door"):
             c["land"] = {"k": "noun", "n": land, "d": "poss", "poss": _possessor(rng)}
+            _pronoun_possessor(c["land"], c["subj"])
     if q == "where":
         c.pop("place", None)
         if rng.random() < 0.35:  # where is the library ? -> 图书馆 在 哪里 ？
@@ -489,7 +571,68 @@ def coref(np, rng):
     return {"k": "pron", "p": "he" if g == "m" else "she"}
 
 
+def sample_weather(rng, question=True):
+    """it is cold today -> 今天 天气 很 冷; it is raining now -> 现在 正在 下雨."""
+    if rng.random() < 0.4:
+        tense = rng.choice("dfg")
+        c = {"type": "weather", "rain": True, "tense": tense, "neg": tense != "g" and rng.random() < 0.2}
+        c["time"] = {"g": "now", "d": rng.choice(("yesterday", "last_night", "this_morning")),
+                     "f": rng.choice(("tomorrow", "tonight"))}[tense]
+        return c
+    tense = "d" if rng.random() < 0.3 else "p"
+    c = {"type": "weather", "adj": rng.choice(WEATHER_ADJ), "tense": tense, "it": rng.random() < 0.6,
+         "neg": rng.random() < 0.15}
+    c["time"] = rng.choice(("yesterday", "last_week") if tense == "d" else ("today", "in_winter", "in_summer", None))
+    if c["adj"] in ("good", "bad"):
+        c["it"] = False  # it is good today: not English
+        if c["time"] in ("in_winter", "in_summer"):
+            c["time"] = "today"
+    if question and not c["neg"] and tense == "p" and rng.random() < 0.2:
+        c["q"] = "yn"
+    elif not c["neg"] and rng.random() < 0.2:
+        c["very"] = True
+    return c
+
+
+EXIST_THINGS = ("cat", "dog", "book", "pen", "key", "phone", "ball", "bag", "cup", "rabbit", "bird", "apple",
+                "box", "map", "toy", "notebook", "umbrella")
+EXIST_PLACES = ("garden", "park", "kitchen", "classroom", "library", "bedroom")
+EXIST_MASS = ("milk", "water", "juice", "bread", "rice", "meat", "fruit")
+
+
+def sample_exist(rng, question=True):
+    """there is a cat under the table -> 桌子 下面 有 一 只 猫; there is no milk in the kitchen -> 厨房 里 没有 牛奶."""
+    c = {"type": "exist", "neg": rng.random() < 0.2}
+    if rng.random() < 0.3:
+        c["np"] = {"k": "noun", "n": rng.choice(EXIST_MASS), "d": "bare"}
+        c["place"] = "kitchen"
+        c["neg"] = True if rng.random() < 0.6 else c["neg"]
+        if not c["neg"]:
+            c["np"] = {"k": "noun", "n": c["np"]["n"], "d": "bare"}
+        return c
+    n = rng.choice(EXIST_THINGS)
+    d = "a" if rng.random() < 0.6 else "num"
+    c["np"] = {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 5)}
+    if question and not c["neg"] and rng.random() < 0.25:
+        c["q"] = "yn"
+        c["np"]["d"] = "a"
+    if rng.random() < 0.4:
+        c["place"] = rng.choice(EXIST_PLACES)
+    else:
+        loc = rng.choice(("on", "under", "in", "near", "next_to"))
+        keep = {"on": ("table", "chair", "desk", "bed"), "in": ("box", "bag"), "under": ("table", "chair", "tree", "bed"),
+                "near": ("door", "window", "tree"), "next_to": ("door", "bed", "desk", "table")}
+        land = rng.choice([x for x in keep[loc] if x != n])
+        c["loc"], c["land"] = loc, {"k": "noun", "n": land, "d": "the"}
+    return c
+
+
 def sample_clause(rng, rich=False, question=True):
-    if rng.random() < 0.72:
+    r = rng.random()
+    if r < 0.04:
+        return sample_weather(rng, question)
+    if r < 0.08:
+        return sample_exist(rng, question)
+    if r < 0.74:
         return sample_act(rng, rich, question=question)
     return sample_copula(rng, rich, question=question)

@@ -87,13 +87,13 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
         objs = tuple(o for o in objs if o in only) or objs
     if rich and v in ("buy", "eat", "drink") and objs is not None and len(objs) > 1 and rng.random() < 0.35:
         act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
-        for key in ("time", "freq", "place"):
+        for key in ("time", "freq", "place", "with", "together"):
             act.pop(key, None)
         a, b = rng.sample(objs, 2)  # three apples and a bottle of milk -> 三 个 苹果 和 一 瓶 牛奶
         act["obj"] = {"k": "coord", "items": [_counted(rng, a, v), _counted(rng, b, v)]}
         return act
     act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
-    for key in ("time", "freq", "place"):
+    for key in ("time", "freq", "place", "with", "together"):  # a story has its own people
         act.pop(key, None)
     if objs is not None and "obj" in act:
         act["obj"] = _object_among(rng, v, tense, objs, rich)
@@ -154,8 +154,8 @@ NIGHT = {"last_night", "tonight"}
 def _go(rng, subj, tense, place, rich, time=True):
     go = sample_act(rng, rich, subj=subj, verb="go", question=False, tense=tense, neg=False)
     go["dest"] = place
-    go.pop("freq", None)
-    go.pop("time", None)
+    for key in ("freq", "time", "with", "together"):
+        go.pop(key, None)
     if time:
         key, val = _first_time(rng, tense)
         if val in NIGHT and place not in NIGHT_PLACES:  # not "went to the zoo last night"
@@ -186,7 +186,8 @@ def _contrast(rng, act, he):
 
 
 # --------------------------------------------------------------------------- the story builder
-SAME_SUBJECT_DROP = {"and", "and_also", "and_then", "after_that", "so", "so_jiu", "but", "but_kes"}
+SEQUENCE = ("and_then", "after_that")
+SAME_SUBJECT_DROP = {"serial", "and", "and_also", "and_then", "after_that", "so", "so_jiu", "but", "but_kes"}
 STORY_KIN = ("mother", "father", "brother", "sister", "friend", "grandmother", "grandfather", "uncle", "aunt")
 
 
@@ -248,9 +249,13 @@ class Story:
             self.items.append(clause)
             return True
         clause = dict(clause)
+        if conn in SEQUENCE and conn in self.items:  # 然后 and 接着 once each: the next step is a bare ，
+            conn = next((c for c in SEQUENCE if c not in self.items), "and")
         if same and (conn in SAME_SUBJECT_DROP or (conn == "because" and self.rng.random() < 0.4)):
             clause["drop"] = True
-            if conn in ("and", "and_also", "and_then") and self.rng.random() < 0.45:
+            prev = self.items[-1]
+            if conn in ("and", "and_also", "and_then", "serial") and not prev.get("neg") and self.rng.random() < 0.45:
+                # not after a negation: "did not go to the zoo and cooked" would negate both
                 clause["en_drop"] = True
         self.items += [conn, clause]
         if clause.get("v"):

@@ -34,6 +34,11 @@ BUSY_PLACES = ("school", "office", "library", "park", "cinema", "pool", "zoo", "
 
 
 # --------------------------------------------------------------------------- steps shared by the plans
+def do_conn(st):
+    """Going somewhere and what one does there: mostly one Chinese clause (去 公园 踢 了 足球), else ， ."""
+    return "serial" if st.rng.random() < 0.65 else "and"
+
+
 def go(st, place, time=False, subj=None, tense=None):
     return _go(st.rng, subj or st.he(), tense or st.tense, place, st.rich, time=time)
 
@@ -92,7 +97,7 @@ def extend(st, size, place, home_ok=True):
                 a = act(st, p2)
                 if a is not None:
                     st.add(seq_conn(st), go(st, p2))
-                    st.add("and", a)
+                    st.add(st.rng.choice(("serial", "and")), a)
                     visited.add(p2)
                     place, moved = p2, moved + 1
                     continue
@@ -107,7 +112,7 @@ def extend(st, size, place, home_ok=True):
         if place != "home":
             break
         last = max((HOME_ORDER.index(v) for v in st.done if v in HOME_ORDER), default=-1)
-        nxt = [v for v in HOME_ORDER[last + 1:] if v not in ("clean",)]
+        nxt = [v for v in HOME_ORDER[last + 1:] if v != "clean" and not (v == "sleep" and st.tense != "d")]
         if not nxt or (nxt == ["sleep"] and left > 1 and st.rng.random() < 0.5):
             break
         v = nxt[0] if st.rng.random() < 0.6 else st.rng.choice(nxt)
@@ -123,7 +128,7 @@ def outing_core(st, place=None, first=False):
     if first and st.tense != "f":  # 先 with 会 would need 会 先: kept to the past and the present
         g["first"] = True
     st.add(None, g)
-    st.add(st.rng.choice(("and", "and", "and_then")), act(st, place))
+    st.add(st.rng.choice(("serial", "serial", "and", "and_then")), act(st, place))
     return place
 
 
@@ -163,7 +168,7 @@ def routine(st, size):
     place = st.rng.choice(("school", "office", "library"))
     g = go(st, place)
     st.add("and_then", g)
-    st.add("and", act(st, place))
+    st.add(do_conn(st), act(st, place))
     return extend(st, size, place)
 
 
@@ -181,7 +186,7 @@ def after_work(st, size):
     st.add(None, work)
     shop = st.rng.choice(("supermarket", "market"))
     st.add("after_that", go(st, shop))
-    st.add("and", act(st, shop))
+    st.add(do_conn(st), act(st, shop))
     return extend(st, size, shop)
 
 
@@ -192,7 +197,7 @@ def shopping_list(st, size):
     st.rich = True
     place = outing_core(st, shop, first=True)
     st.add("and_then", go(st, "store"))
-    st.add("and", act(st, "store"))
+    st.add(do_conn(st), act(st, "store"))
     return extend(st, size, "store" if place else shop)
 
 
@@ -203,7 +208,7 @@ def cook_dinner(st, size):
     b = act_at(st, shop, subj=st.agent, only=GROCERIES)
     st.add(None, timed(st, b))
     st.add("and_then", go(st, "home"))
-    st.add("and", {"type": "act", "v": "cook", "tense": st.tense, "neg": False, "q": None, "subj": st.he()})
+    st.add(do_conn(st), {"type": "act", "v": "cook", "tense": st.tense, "neg": False, "q": None, "subj": st.he()})
     return extend(st, size, "home")
 
 
@@ -216,12 +221,12 @@ def hungry(st, size):
     place = st.rng.choice(("restaurant", "restaurant", "home"))
     if place == "home":
         st.add("so_jiu", go(st, "home"))
-        st.add("and", {"type": "act", "v": "cook", "tense": "d", "neg": False, "q": None, "subj": st.he()})
+        st.add(do_conn(st), {"type": "act", "v": "cook", "tense": "d", "neg": False, "q": None, "subj": st.he()})
         st.done.add("cook")
         place = "home"
     else:
         st.add(st.rng.choice(("so", "so_jiu")), go(st, place))
-        st.add("and", act(st, place, only=FOOD, exclude={"drink"}))
+        st.add(do_conn(st), act(st, place, only=FOOD, exclude={"drink"}))
     return extend(st, size, place)
 
 
@@ -233,7 +238,7 @@ def thirsty(st, size):
     st.add(None, f)
     place = st.rng.choice(("supermarket", "restaurant"))
     st.add(st.rng.choice(("so", "so_jiu")), go(st, place))
-    st.add("and", act(st, place, only=DRINK, exclude={"eat"}))
+    st.add(do_conn(st), act(st, place, only=DRINK, exclude={"eat"}))
     return extend(st, size, place)
 
 
@@ -248,7 +253,7 @@ def tired_home(st, size):
     st.add("so", feel(st, "tired"))
     st.add("so_jiu", go(st, "home"))
     if st.n() < size:
-        st.add("and", {"type": "act", "v": "sleep", "tense": "d", "neg": False, "q": None, "subj": st.he()})
+        st.add(do_conn(st), {"type": "act", "v": "sleep", "tense": "d", "neg": False, "q": None, "subj": st.he()})
     return extend(st, size, "home")
 
 
@@ -289,7 +294,7 @@ def rain_spoils(st, size):
     st.add("but_kes", {"type": "weather", "w": "rain", "tense": "d"})
     st.add("so_jiu", go(st, st.rng.choice(("home", "cinema", "library", "restaurant"))), same=False)
     dest = st.items[-1]["dest"]
-    st.add("and", act(st, dest, exclude={"sleep"}))
+    st.add(do_conn(st), act(st, dest, exclude={"sleep"}))
     return extend(st, size, dest)
 
 
@@ -331,7 +336,7 @@ def weather_choice(st, size):
         place = st.rng.choice(("pool", "beach"))
         g = go(st, place, subj=st.agent)
     st.add("so", g, same=False)
-    st.add("and", act(st, place))
+    st.add(do_conn(st), act(st, place))
     return extend(st, size, place)
 
 
@@ -344,9 +349,10 @@ def two_outings(st, size):
     p2 = st.rng.choice([p for p in places_for(st, {p1})])
     st.add("while", go(st, p2, subj=other), same=False)
     a2 = act(st, p2, subj=dict(she), exclude=st.done)
-    st.add("and", a2)
+    st.add(do_conn(st), a2)
     if st.n() < size:  # and then both went home: they ... -> 然后 他们 都 ...? keep the agent's part
-        st.add("and_then", go(st, "home", subj={"k": "pron", "p": "they"}), same=False)
+        we = {"i": "we", "we": "we", "you": "you"}.get(st.pron["p"], "they")  # i ... my brother -> we
+        st.add("and_then", go(st, "home", subj={"k": "pron", "p": we}), same=False)
     return st.spec()
 
 
@@ -406,7 +412,8 @@ def same_too(st, size):
     st.add(None, _like(st.agent, x))
     st.add("too", _like(other, x), same=False)
     if st.n() < size:
-        st.add("so", _habit(st, v, x, {"k": "pron", "p": "we" if st.pron["p"] in ("i", "we") else "they"},
+        we = {"i": "we", "we": "we", "you": "you"}.get(st.pron["p"], "they")  # you and lily -> you
+        st.add("so", _habit(st, v, x, {"k": "pron", "p": we},
                             HOME_OF[v]), same=False)
     return st.spec()
 
@@ -474,9 +481,9 @@ def visit_hospital(st, size):
         b["obj"] = {"k": "noun", "n": "flower", "d": "num", "num": st.rng.randint(2, 5)}
     st.add(None, timed(st, b))
     st.add("and_then", go(st, "hospital"))
-    kin = {"k": "noun", "n": st.rng.choice(("grandmother", "grandfather", "uncle", "aunt")), "d": "poss",
-           "poss": st.poss()}
-    st.add("and", {"type": "act", "v": "visit", "tense": st.tense, "neg": False, "q": None, "subj": st.he(),
+    kin = {"k": "noun", "n": st.rng.choice([k for k in ("grandmother", "grandfather", "uncle", "aunt")
+                                            if k != st.agent.get("n")]), "d": "poss", "poss": st.poss()}
+    st.add(do_conn(st), {"type": "act", "v": "visit", "tense": st.tense, "neg": False, "q": None, "subj": st.he(),
                    "obj": kin})
     return extend(st, size, "hospital")
 
@@ -539,7 +546,7 @@ def where_answer(st, size):
     place = st.rng.choice(places_for(st))
     st.add("answer", go(st, place, subj=st.he() if st.agent["k"] != "pron" or st.agent["p"] != "you"
                         else {"k": "pron", "p": "i"}), same=False)
-    st.add("and", act(st, place, subj=st.items[-1]["subj"]))
+    st.add(do_conn(st), act(st, place, subj=st.items[-1]["subj"]))
     st.pron = dict(st.items[-1]["subj"])
     return extend(st, size, place)
 

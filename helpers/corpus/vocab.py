@@ -240,8 +240,9 @@ def word_classes() -> dict:
         out.update(dict.fromkeys(c[:2], "noun"))
     for words, _p, _z in L.PLACES.values():
         out.update(dict.fromkeys([w for w in words if w != "the"], "noun"))
-    for v in list(L.VERBS.values()) + list(L.INTRANSITIVE.values()) + [L.GO]:
+    for v in list(L.VERBS.values()) + list(L.INTRANSITIVE.values()) + [L.GO, L.COME, L.RAIN]:
         out.update(dict.fromkeys(v[:4], "verb"))
+    out.update(dict.fromkeys(["never", "early", "together", "there", "here"], "adverb"))
     for words, _zh, _t in L.TIMES.values():
         out.update({w: "noun" for w in words if w not in out})
     return out
@@ -276,6 +277,7 @@ def _english_words():
     for v in L.INTRANSITIVE.values():
         w |= set(v[:4])
     w |= set(L.GO[:3])
+    w |= set(L.FUNCTION_EN_3) | set(L.THERE) | set(L.PARTICLE_I.values()) | set(L.COME[:3]) | set(L.RAIN[:4])
     for words, _ in L.BY.values():
         w |= set(words)
     for words, _, _ in L.TIMES.values():
@@ -298,6 +300,7 @@ def _chinese_words():
     w |= {a[0] for a in L.ADJECTIVES.values()} | {"好喝"}
     w |= {v[5] for v in L.VERBS.values() if v[5]} | set(L.PLAY_ZH.values())
     w |= {v[4] for v in L.INTRANSITIVE.values()} | {L.GO[4]}
+    w |= set(L.FUNCTION_ZH_3) | set(L.THERE.values()) | {L.COME[4], L.RAIN[4], L.MEET_PF} | set(L.NEVER_ZH)
     for _, zhs in L.BY.values():
         w |= {z for z, _ in zhs}
     for _, zhs, _ in L.TIMES.values():
