@@ -119,15 +119,15 @@ CASES = {
         {"type": "act", "v": "see", "tense": "d", "subj": _p("we"), "obj": _n("tree", "num", num=3)},
         "we saw three trees .", "我们 看见 了 三 棵 树 。",
         "we-我们 saw-看见 three-三 trees-棵 trees-树 .-。", "saw~了 three~棵"),
-    "same agent, and -> ， 还": (
+    "same agent, and also -> ， 还 (subject dropped; more in test_corpus_stories.py)": (
         {"chain": [{"type": "act", "v": "read", "tense": "d", "subj": {"k": "name", "n": "tom"},
-                    "obj": _n("book", "a"), "place": "library"}, "and",
+                    "obj": _n("book", "a"), "place": "library"}, "and_also",
                    {"type": "act", "v": "write", "tense": "d", "subj": _p("he"), "obj": _n("letter", "a"),
-                    "also": True}]},
-        "tom read a book in the library , and he wrote a letter .",
-        "汤姆 在 图书馆 看 了 一 本 书 ， 他 还 写 了 一 封 信 。",
-        "tom-汤姆 in-在 library-图书馆 read-看 a-一 book-本 book-书 ,-， he-他 and-还 wrote-写 a#2-一#2 "
-        "letter-封 letter-信 .-。", "read~了 a~本 wrote~了#2 a#2~封"),
+                    "drop": True}]},
+        "tom read a book in the library , and he also wrote a letter .",
+        "汤姆 在 图书馆 看 了 一 本 书 ， 还 写 了 一 封 信 。",
+        "tom-汤姆 in-在 library-图书馆 read-看 a-一 book-本 book-书 ,-， also-还 wrote-写 a#2-一#2 "
+        "letter-封 letter-信 .-。", "read~了 a~本 and~还 wrote~了#2 a#2~封"),
     "cause: so -> 所以, time in the first clause": (
         {"chain": [{"type": "cop_adj", "adj": "hungry", "tense": "d", "subj": _p("i"), "time": "this_morning"}, "so",
                    {"type": "act", "v": "go", "tense": "d", "subj": _p("i"), "dest": "restaurant"}]},

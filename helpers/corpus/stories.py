@@ -254,9 +254,14 @@ class Story:
         if same and (conn in SAME_SUBJECT_DROP or (conn == "because" and self.rng.random() < 0.4)):
             clause["drop"] = True
             prev = self.items[-1]
-            if conn in ("and", "and_also", "and_then", "serial") and not prev.get("neg") and self.rng.random() < 0.45:
-                # not after a negation: "did not go to the zoo and cooked" would negate both
+            # English drops the subject after "and" (went to the park and played football), always in a
+            # serial construction, but not after a negation ("did not go to the zoo and cooked" would
+            # negate both) nor twice in a row (no run-on "and ... and ... and")
+            if conn in ("and", "and_also", "and_then", "serial") and not prev.get("neg") and \
+                    not prev.get("en_drop") and (conn == "serial" or self.rng.random() < 0.45):
                 clause["en_drop"] = True
+            if conn == "serial" and not clause.get("en_drop"):
+                conn = "and"
         self.items += [conn, clause]
         if clause.get("v"):
             self.done.add(_base(clause["v"]))

@@ -76,7 +76,7 @@ def places_for(st, exclude=()):
 HOME_ORDER = ("cook", "clean", "watch", "read", "sleep")  # an evening at home: cook first, sleep last
 
 
-def extend(st, size, place, home_ok=True):
+def extend(st, size, place, home_ok=True, moves=1):
     """Grow the story to ``size`` clauses with steps that follow from the last one: one more thing at
     the same place (还), one other place and what one did there, the way home (tired after a game: ，
     很 累 ， 就 回 家 了) and an evening at home in its order (cook ... sleep), then stop."""
@@ -90,7 +90,7 @@ def extend(st, size, place, home_ok=True):
             if st.add("and_also", act(st, place)):
                 also = True
                 continue
-        if place != "home" and moved < 1 and (left >= 3 or not home_ok) and r < 0.85:
+        if place != "home" and moved < moves and (left >= 3 or not home_ok) and r < 0.85:
             opts = places_for(st, visited | set(FAR))
             if opts:
                 p2 = st.rng.choice(opts)
@@ -117,7 +117,8 @@ def extend(st, size, place, home_ok=True):
             break
         v = nxt[0] if st.rng.random() < 0.6 else st.rng.choice(nxt)
         a = act(st, "home", exclude=set(HOME_ORDER) - {v})
-        if a is None or not st.add(seq_conn(st), a):
+        just_home = st.items[-1].get("dest") == "home"  # 回 家 做饭 了: going home and what one does there
+        if a is None or not st.add(do_conn(st) if just_home else seq_conn(st), a):
             break
     return st.spec()
 
@@ -150,6 +151,7 @@ def day_out(st, size):
 def weekend_plan(st, size):
     """tomorrow we will go to the beach , and swim , and then we will go home (future)."""
     st.tense = "f"
+    size = min(size, 5)  # a plan is a few steps; a long list of 会 … reads like a timetable
     return extend(st, size, outing_core(st))
 
 
@@ -169,13 +171,20 @@ def routine(st, size):
     g = go(st, place)
     st.add("and_then", g)
     st.add(do_conn(st), act(st, place))
-    return extend(st, size, place)
+    return extend(st, size, place, moves=0)  # a routine: there and home again
 
 
 def school_day(st, size):
     """went to school by bike , and studied math , and after that played basketball ..."""
     st.tense = st.rng.choice("ddp")
-    return extend(st, size, outing_core(st, "school"))
+    if st.agent["k"] == "noun" and st.agent["n"] not in ("brother", "sister", "friend", "student"):
+        st.agent = {"k": "noun", "n": st.rng.choice(("brother", "sister", "son", "daughter")), "d": "poss",
+                    "poss": ("pron", st.rng.choice(("i", "you", "we")))}  # a pupil, not my grandfather
+        st.pron = coref(st.agent, st.rng)
+    place = outing_core(st, "school")
+    if st.items[0].get("time") in ("on_weekends", "every_sunday"):  # school is on weekdays
+        st.items[0]["time"] = "every_day"
+    return extend(st, size, place)
 
 
 def after_work(st, size):
@@ -192,18 +201,21 @@ def after_work(st, size):
 
 def shopping_list(st, size):
     """first went to the market , and bought two apples and a bottle of milk , and then went to the store ..."""
-    st.tense = st.rng.choice("ddf")
+    st.tense = st.rng.choice("ddf") if size <= 5 else "d"
     shop = st.rng.choice(("market", "supermarket"))
     st.rich = True
-    place = outing_core(st, shop, first=True)
+    outing_core(st, shop, first=True)
+    a = act(st, "store")
+    if a is None:  # nothing to buy there: not "went to the store , and went home"
+        return extend(st, size, shop)
     st.add("and_then", go(st, "store"))
-    st.add(do_conn(st), act(st, "store"))
-    return extend(st, size, "store" if place else shop)
+    st.add(do_conn(st), a)
+    return extend(st, size, "store")
 
 
 def cook_dinner(st, size):
     """bought meat at the market , and then went home , and cooked , and then ate ..."""
-    st.tense = st.rng.choice("ddf")
+    st.tense = st.rng.choice("ddf") if size <= 5 else "d"
     shop = st.rng.choice(("market", "supermarket"))
     b = act_at(st, shop, subj=st.agent, only=GROCERIES)
     st.add(None, timed(st, b))
@@ -473,7 +485,7 @@ def help_family(st, size):
 
 def visit_hospital(st, size):
     """first bought flowers at the store , and then went to the hospital , and visited his grandmother."""
-    st.tense = st.rng.choice("ddf")
+    st.tense = st.rng.choice("ddf") if size <= 5 else "d"
     b = {"type": "act", "v": "buy", "tense": st.tense, "neg": False, "q": None, "subj": st.agent,
          "obj": {"k": "noun", "n": st.rng.choice(("flower", "gift", "cake")), "d": "a"}, "place": "store",
          "first": st.tense != "f"}
@@ -483,9 +495,9 @@ def visit_hospital(st, size):
     st.add("and_then", go(st, "hospital"))
     kin = {"k": "noun", "n": st.rng.choice([k for k in ("grandmother", "grandfather", "uncle", "aunt")
                                             if k != st.agent.get("n")]), "d": "poss", "poss": st.poss()}
-    st.add(do_conn(st), {"type": "act", "v": "visit", "tense": st.tense, "neg": False, "q": None, "subj": st.he(),
+    st.add("and", {"type": "act", "v": "visit", "tense": st.tense, "neg": False, "q": None, "subj": st.he(),
                    "obj": kin})
-    return extend(st, size, "hospital")
+    return extend(st, size, "hospital", moves=0)  # after the hospital, home
 
 
 def lost_found(st, size):
