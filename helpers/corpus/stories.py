@@ -122,8 +122,8 @@ def _first_mention(obj):
             obj.pop(key, None)
         if obj.get("adj") and NOUNS[obj["n"]].mass:
             obj.pop("adj")
-    if obj.get("adj") == "old":  # nobody buys "an old shirt" in a story
-        obj.pop("adj")
+    if obj.get("adj") and obj["adj"] != "interesting":  # a story names its things plainly: not "a delicious
+        obj.pop("adj")  # egg", "an old shirt" or "a short letter" (短 信 reads as 短信, a text message)
     if obj.get("d") == "num":
         obj["num"] = min(obj["num"], 2 if obj.get("cont") else 3)  # nobody drinks five bottles of milk at dinner
 

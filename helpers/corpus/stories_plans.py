@@ -69,7 +69,9 @@ def feel(st, adj, subj=None, tense=None):
 
 
 def places_for(st, exclude=()):
-    return [p for p in OUTINGS if p not in exclude and p != "hospital"
+    """Places to go next: not the hospital (a visit has its plan), nor school for a grown-up who works."""
+    pupil = st.plan in ("school_day", "outing", "weekend_plan", "why_because") and "work" not in st.done
+    return [p for p in OUTINGS if p not in exclude and p != "hospital" and (p != "school" or pupil)
             and any(_tense_ok(v, st.tense) for v, _ in ACTIVITIES[p])]
 
 
@@ -111,6 +113,11 @@ def extend(st, size, place, home_ok=True, moves=1):
             continue
         if place != "home":
             break
+        at_home = len(st.items) - 1 - max(k for k, x in enumerate(st.items) if isinstance(x, dict)
+                                          and x.get("dest") == "home") if any(
+            isinstance(x, dict) and x.get("dest") == "home" for x in st.items) else 0
+        if at_home >= 4:  # two things at home are enough: 回 家 做饭 了 ， 还 看 了 电视
+            break
         last = max((HOME_ORDER.index(v) for v in st.done if v in HOME_ORDER), default=-1)
         nxt = [v for v in HOME_ORDER[last + 1:] if v != "clean" and not (v == "sleep" and st.tense != "d")]
         if not nxt or (nxt == ["sleep"] and left > 1 and st.rng.random() < 0.5):
@@ -118,7 +125,8 @@ def extend(st, size, place, home_ok=True, moves=1):
         v = nxt[0] if st.rng.random() < 0.6 else st.rng.choice(nxt)
         a = act(st, "home", exclude=set(HOME_ORDER) - {v})
         just_home = st.items[-1].get("dest") == "home"  # 回 家 做饭 了: going home and what one does there
-        if a is None or not st.add(do_conn(st) if just_home else seq_conn(st), a):
+        conn = do_conn(st) if just_home else "and_also" if "and_also" not in st.items else seq_conn(st)
+        if a is None or not st.add(conn, a):
             break
     return st.spec()
 
@@ -129,7 +137,7 @@ def outing_core(st, place=None, first=False):
     if first and st.tense != "f":  # 先 with 会 would need 会 先: kept to the past and the present
         g["first"] = True
     st.add(None, g)
-    st.add(st.rng.choice(("serial", "serial", "and", "and_then")), act(st, place))
+    st.add(do_conn(st), act(st, place))  # went to the zoo and saw pandas: no 然后 inside one outing
     return place
 
 
@@ -233,7 +241,7 @@ def hungry(st, size):
     place = st.rng.choice(("restaurant", "restaurant", "home"))
     if place == "home":
         st.add("so_jiu", go(st, "home"))
-        st.add(do_conn(st), {"type": "act", "v": "cook", "tense": "d", "neg": False, "q": None, "subj": st.he()})
+        st.add("serial", {"type": "act", "v": "cook", "tense": "d", "neg": False, "q": None, "subj": st.he()})
         st.done.add("cook")
         place = "home"
     else:

@@ -31,7 +31,8 @@ from helpers.decode import decode_sentences, pad_sequences
 __all__ = ["BUCKETS", "METRICS_PATH", "attention_sharpness", "evaluate_model", "format_tables", "main", "run_evaluation",
            "teacher_forced_attention", "write_json"]
 
-BUCKETS = ((3, 5), (6, 10), (11, 15), (16, 20), (21, 25), (26, 30), (31, 41))  # long: 21-41 tokens
+# BLEU by source length: the corpus buckets of train/valid/test (3-40) and the long split cut in two (41-60)
+BUCKETS = ((3, 10), (11, 20), (21, 30), (31, 40), (41, 50), (51, 60))
 
 
 def bucket_name(lo: int, hi: int) -> str:

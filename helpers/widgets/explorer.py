@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 ATTENTION_MODELS = ("luong-general", "luong-dot", "luong-concat", "bahdanau")
-MAX_WIDGET_TOKENS = 50  # the longest sentences of the "long" split
+MAX_WIDGET_TOKENS = 60  # the longest sentences of the "long" split (41-60 tokens)
 MAX_CHARS = 2000
 DPI = 90
 NO_COMPARE = "无"
