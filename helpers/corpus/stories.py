@@ -91,6 +91,10 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
             act.pop(key, None)
         a, b = rng.sample(objs, 2)  # three apples and a bottle of milk -> 三 个 苹果 和 一 瓶 牛奶
         act["obj"] = {"k": "coord", "items": [_counted(rng, a, v), _counted(rng, b, v)]}
+        if v != "buy":  # a meal: a bowl of noodles and a cup of tea, not two glasses of this and two of that
+            for item in act["obj"]["items"]:
+                if item["d"] == "num":
+                    item["d"] = "a"
         return act
     act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
     for key in ("time", "freq", "place", "with", "together"):  # a story has its own people
@@ -258,7 +262,7 @@ class Story:
             # serial construction, but not after a negation ("did not go to the zoo and cooked" would
             # negate both) nor twice in a row (no run-on "and ... and ... and")
             if conn in ("and", "and_also", "and_then", "serial") and not prev.get("neg") and \
-                    not prev.get("en_drop") and (conn == "serial" or self.rng.random() < 0.45):
+                    not prev.get("en_drop") and (conn == "serial" or self.rng.random() < 0.6):
                 clause["en_drop"] = True
             if conn == "serial" and not clause.get("en_drop"):
                 conn = "and"

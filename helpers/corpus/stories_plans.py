@@ -125,7 +125,8 @@ def extend(st, size, place, home_ok=True, moves=1):
         v = nxt[0] if st.rng.random() < 0.6 else st.rng.choice(nxt)
         a = act(st, "home", exclude=set(HOME_ORDER) - {v})
         just_home = st.items[-1].get("dest") == "home"  # 回 家 做饭 了: going home and what one does there
-        conn = do_conn(st) if just_home else "and_also" if "and_also" not in st.items else seq_conn(st)
+        conn = do_conn(st) if just_home else "and_also" if "and_also" not in st.items and v != "sleep" \
+            else seq_conn(st)  # 还 看 了 电视, but not 还 睡觉 了
         if a is None or not st.add(conn, a):
             break
     return st.spec()
@@ -416,10 +417,12 @@ def compare_likes(st, size):
     other = other_person(st.rng, st.agent)
     st.add(None, _like(st.agent, x))
     st.add("while", _like(other, y), same=False)
+    she = coref(other, st.rng)
+    clash = she == st.pron  # lucy ... lily: "she ... , and she ..." would not say who; name them again
     if st.n() < size:
-        st.add("so", _habit(st, v, x, dict(st.pron) if st.agent["k"] != "pron" else st.he(), HOME_OF[v]), same=False)
+        st.add("so", _habit(st, v, x, st.agent if clash else st.he(), HOME_OF[v]), same=False)
     if st.n() < size:
-        st.add("and", _habit(st, v, y, coref(other, st.rng), HOME_OF[v]), same=False)
+        st.add("and", _habit(st, v, y, other if clash else she, HOME_OF[v]), same=False)
     return st.spec()
 
 
@@ -501,7 +504,7 @@ def visit_hospital(st, size):
         b["obj"] = {"k": "noun", "n": "flower", "d": "num", "num": st.rng.randint(2, 5)}
     st.add(None, timed(st, b))
     st.add("and_then", go(st, "hospital"))
-    kin = {"k": "noun", "n": st.rng.choice([k for k in ("grandmother", "grandfather", "uncle", "aunt")
+    kin = {"k": "noun", "n": st.rng.choice([k for k in ("grandmother", "grandfather")  # 去 医院 看望 奶奶
                                             if k != st.agent.get("n")]), "d": "poss", "poss": st.poss()}
     st.add("and", {"type": "act", "v": "visit", "tense": st.tense, "neg": False, "q": None, "subj": st.he(),
                    "obj": kin})
