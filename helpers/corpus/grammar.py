@@ -101,8 +101,9 @@ def person_of(np) -> str:
 def is_plural(np) -> bool:
     if np["k"] in ("coord", "place"):
         return np["k"] == "coord"
-    if np["k"] == "noun" and NOUNS[np["n"]].mass and NOUNS[np["n"]].sg.endswith("s"):
-        return True  # the noodles are delicious
+    if np["k"] == "noun" and NOUNS[np["n"]].sg.endswith("s") and (NOUNS[np["n"]].mass or
+                                                                   NOUNS[np["n"]].sg == NOUNS[np["n"]].pl):
+        return True  # the noodles are delicious; my parents are tired
     d = np.get("d")
     if d in ("these", "those", "howmany") or np.get("pl"):
         return True
@@ -418,6 +419,13 @@ def _render_act(c, tags):
         i_en, i_zh = render_np(c["io"], "obj", tags)
         o_en, o_zh = i_en + o_en, i_zh + o_zh
     w_en, w_zh = _with_tokens(c, tags)
+    d_en, d_zh = [], []
+    if c.get("dur"):  # she studied for two hours -> 她 学习 了 两 个 小时 (after the verb)
+        e_for = _e("for")
+        n = c["dur"]
+        d_en, d_zh = render_np({"k": "noun", "n": "hour", "d": "a" if n == 1 else "num", "num": n}, "obj", tags)
+        d_en = [e_for] + d_en
+        o_zh = o_zh + d_zh
     b_en, b_zh = [], []
     if c.get("by"):
         words, zhs = BY[c["by"]]
@@ -447,7 +455,11 @@ def _render_act(c, tags):
         vg.append(e_early)
     if q is None or q == "who_s":
         en = s_en + f_en + ([e_aux] if e_aux else []) + ([e_not] if e_not else []) + vg
-        en += o_en + w_en + b_en + p_en + t_en
+        en += o_en + d_en + w_en + b_en + p_en + t_en
+        if c.get("too"):  # i will go too -> 我 也 会 去
+            e_too = _e("too")
+            en.append(e_too)
+            f_zh = f_zh + [_z("也", (e_too,))]
     else:
         head = []
         if q in ("what", "who_o", "where", "when", "why", "how"):
@@ -573,6 +585,8 @@ def _takes_le(c, q):
     sentence-final 了 for a bare object or an intransitive verb (喝 茶 了, 在 公园 散步 了).
     """
     v = c["v"]
+    if c.get("dur"):  # 学习 了 两 个 小时
+        return "after"
     if v in ("teach", "wait_for"):  # 她 去年 教 英语 ; 我 昨天 在 车站 等 妈妈 (an activity over time, no 了)
         return ""
     if v == "come":  # 他 来 学校 了 ; 他 回 家 了

@@ -35,14 +35,14 @@ LIKE_CLASSES = {"animal", "food", "massfood", "drink", "readable", "sport", "sub
 STATIVE_OBJ = {
     "like": LIKE_CLASSES,
     "love": {"pet", "kin"},
-    "have": {"pet", "vehicle", "kin", "readable", "needed"},
+    "have": {"pet", "vehicle", "kin", "readable", "needed", "havetime"},
     "want": {"food", "drink", "vehicle", "needed", "readable"},
 }
 TIMES_BY_TENSE = {t: tuple(k for k, v in TIMES.items() if t in v[2]) for t in "pdfg"}
 ADJ_NOUNS = tuple(k for k, v in NOUNS.items() if any(ADJECTIVES[a][2] in v.cls for a in THING_ADJ) and not v.mass)
 SIBLINGS = ("brother", "sister", "son", "daughter", "uncle", "aunt")
 PLURAL_PEOPLE = ("student", "teacher", "doctor", "nurse", "worker", "farmer", "boy", "girl", "child", "friend",
-                 "neighbor")
+                 "neighbor", "person", "classmate")
 PERSON_WHO_VERBS = ("see", "meet", "help", "know", "wait_for", "visit", "like", "love")
 
 
@@ -73,7 +73,8 @@ def sample_person(rng, rel=True, plural_ok=True):
     if r < 0.84:
         return {"k": "noun", "n": rng.choice(PERSON_NOUNS), "d": rng.choice(("the", "the", "this", "that"))}
     if r < 0.88:  # the children -> 孩子 们, those students -> 那些 学生
-        return {"k": "noun", "n": rng.choice(PLURAL_PEOPLE), "d": rng.choice(("the", "the", "these", "those")),
+        n = rng.choice(PLURAL_PEOPLE)  # these people -> 这些 人 (not "the people" -> 人 们)
+        return {"k": "noun", "n": n, "d": rng.choice(("these", "those") if n == "person" else ("the", "the", "these", "those")),
                 "pl": True}
     if r < 0.93 or not rel:  # anna and lily -> 安娜 和 莉莉
         return sample_coord_people(rng)
@@ -191,6 +192,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         dets = ("bare",) if tense == "p" else ("a", "num") if tense == "g" else ("a", "a", "num", "bare")
     elif v in ("find", "lose", "look_for"):
         dets = ("the", "poss", "poss", "a", "this")
+    elif n == "person":  # this person -> 这 个 人; not "the person" -> 人
+        dets = ("this", "that") + (("a", "a", "these", "those") if v in ("see", "meet") else ())
     elif "human" in noun.cls:
         dets = ("the", "this", "that") + (("a", "a", "these", "those") if v in ("see", "meet") else ())
     else:
@@ -458,6 +461,16 @@ def _learner_adjuncts(rng, c, verb, tense, neg, q):
     if (tense == "p" and not neg and q is None and c.get("freq") and verb not in ("get_up", "sleep")
             and rng.random() < 0.25):
         c["freq"] = "never"  # she never drinks coffee -> 她 从来 不 喝 咖啡
+    if verb in DUR_VERBS and q is None and not neg and tense in "pdf" and rng.random() < 0.15:
+        c["dur"] = rng.choice((1, 2, 2, 3))  # she studied for two hours -> 她 学习 了 两 个 小时
+        if tense == "p" and not c.get("time"):
+            c["time"] = "every_day"
+            c.pop("freq", None)
+    if q is None and not neg and c.get("freq") != "never" and rng.random() < 0.04:
+        c["too"] = True  # i like tea too -> 我 也 喜欢 喝 茶
+
+
+DUR_VERBS = ("study_i", "run", "swim", "walk", "work", "play_i", "dance", "rest", "sleep")
 
 
 def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=True):
@@ -594,7 +607,7 @@ def sample_weather(rng, question=True):
     return c
 
 
-EXIST_THINGS = ("cat", "dog", "book", "pen", "key", "phone", "ball", "bag", "cup", "rabbit", "bird", "apple",
+EXIST_THINGS = ("person", "cat", "dog", "book", "pen", "key", "phone", "ball", "bag", "cup", "rabbit", "bird", "apple",
                 "box", "map", "toy", "notebook", "umbrella")
 EXIST_PLACES = ("garden", "park", "kitchen", "classroom", "library", "bedroom")
 EXIST_MASS = ("milk", "water", "juice", "bread", "rice", "meat", "fruit")
