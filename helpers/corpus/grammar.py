@@ -249,7 +249,7 @@ def render_np(np, role, tags):
         zh.append(_z("们", (), (e_n, en[0])))
         tags.add("plural_men")
     if art is not None:
-        art[0] = "an" if en[1][0][0] in VOWELS else "a"
+        art[0] = "an" if en[1][0][0] in VOWELS or en[1][0].startswith("hour") else "a"
     if rel:
         ren, rzh = render_rel(rel, noun, tags, plural)
         en += ren
@@ -630,7 +630,7 @@ def _verb_tokens(c, obj, e_main, e_part, v_poss, tags):
     get up -> 起床, sure to both English words.
     """
     v = c["v"]
-    if v == "visit" and not (obj and obj["k"] == "noun" and obj["n"] in ELDERLY):
+    if v == "visit" and (c.get("q") == "who_o" or not (obj and obj["k"] == "noun" and obj["n"] in ELDERLY)):
         return [_z("去", (e_main,)), _z("看", (e_main,))]
     if v == "meet" and c["tense"] in ("p", "f"):
         return [_z(MEET_PF, (e_main,))]

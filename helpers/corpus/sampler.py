@@ -364,6 +364,7 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
                 del c["obj"]["rel"]  # not "the singer who they met ... the artist who met jack"
             if verb == "give":  # give my mother a gift -> 给 我 妈妈 一 份 礼物
                 c["io"] = _recipient(rng, c["subj"])
+                _pronoun_possessor(c["obj"], c["io"])  # gave jack his ticket, not jack 's ticket
     # adjuncts
     stative = "s" in flags
     if places and q not in ("where",) and tense != "c" and rng.random() < (0.7 if rich else 0.45) and not stative:
@@ -396,7 +397,7 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
                 c["time"] = None  # not "they do not drink water every week"
     if tense == "p" and not stative and c.get("obj", {}).get("d") in ("a", "num") and not (c.get("time") or c.get("freq")):
         c["time"] = rng.choice(TIMES_BY_TENSE["p"])
-    _learner_adjuncts(rng, c, verb, tense, neg, q)
+    _learner_adjuncts(rng, c, verb, tense, neg, q, free=subj is None)
     return c
 
 
@@ -433,10 +434,15 @@ WITH_VERBS = ("go", "come", "play_i", "walk", "run", "swim", "study_i", "dance",
 PLURAL_PRONS = ("we", "they")
 
 
-def _learner_adjuncts(rng, c, verb, tense, neg, q):
-    """corpus 3.0: with ... (和 … 一起), together, never (从来 不), get up early, and the fixed oddities."""
+def _learner_adjuncts(rng, c, verb, tense, neg, q, free=True):
+    """corpus 3.0: with ... (和 … 一起), together, never (从来 不), get up early, and the fixed oddities.
+
+    ``free``: a clause drawn on its own (not a clause of a story, whose subject the story chose): only
+    such clauses get the optional adjuncts (with, together, never, for two hours, too)."""
     s = c["subj"]
-    if verb == "play_i" and not c.get("place") and q != "where":  # not "the boy plays ."
+    if not free:
+        q = "story"  # no optional adjuncts below
+    if verb == "play_i" and not c.get("place") and q not in ("where", "story"):  # not "the boy plays ."
         if rng.random() < 0.5:
             c["place"] = rng.choice(INTRANSITIVE[verb][5].split())
         else:
@@ -448,7 +454,7 @@ def _learner_adjuncts(rng, c, verb, tense, neg, q):
         c["together"] = True
     if verb == "sleep" and tense == "f" and q != "when":  # "will sleep today" -> tonight
         c["time"] = "tonight" if rng.random() < 0.7 else None
-    if verb in ("live", "stay") and q != "where" and not c.get("place"):
+    if verb in ("live", "stay") and q not in ("where",) and not c.get("place"):
         c["place"] = rng.choice(INTRANSITIVE[verb][5].split())
     if verb == "get_up":
         c["time"] = "every_morning" if tense == "p" else "tomorrow"
@@ -466,7 +472,7 @@ def _learner_adjuncts(rng, c, verb, tense, neg, q):
         if tense == "p" and not c.get("time"):
             c["time"] = "every_day"
             c.pop("freq", None)
-    if q is None and not neg and c.get("freq") != "never" and rng.random() < 0.04:
+    if q is None and not neg and c.get("freq") != "never" and not c.get("dur") and rng.random() < 0.04:
         c["too"] = True  # i like tea too -> 我 也 喜欢 喝 茶
 
 
