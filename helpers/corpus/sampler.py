@@ -408,6 +408,8 @@ def _pronoun_possessor(obj, subj):
     people = subj.get("items") or [subj]
     names = {x.get("n") for x in people if x["k"] == "name"}
     names |= {x["poss"][1] for x in people if x.get("d") == "poss" and x["poss"][0] == "name"}
+    for rel in [x["rel"] for x in people if x.get("rel")]:  # the writer who met emma lost her hat
+        names |= {y["n"] for y in (rel.get("o"), rel.get("s")) if y and y["k"] == "name"}
     if obj["poss"][1] in names:
         obj["poss"] = ("pron", "he" if NAMES[obj["poss"][1]][1] == "m" else "she")
 
