@@ -534,8 +534,10 @@ def _render_act(c, tags):
             a_zh = [_z("在", (), (e_wh,)), _z("哪里", (e_wh,))]
         else:
             zh += [_z("在", (), (e_wh,)), _z("哪里", (e_wh,))]
-    if e_early:  # she gets up early -> 她 很 早 起床
+    if e_early:  # she gets up early -> 她 很 早 起床; she got up early -> 她 很 早 就 起床 了
         zh += [_z("很", (), (e_early,)), _z("早", (e_early,))]
+        if tense == "d":
+            zh.append(_z("就", (), (e_early,)))
     zh += p_zh + b_zh
     if e_main is not None:
         v_poss = (e_part,) if e_part else ()

@@ -339,7 +339,7 @@ INTRANSITIVE = {
     # live / stay put the place after the verb: 她 住 在 城里, 我 待 在 家
     "live": ("live", "lives", "lived", "living", "住", "city town there", "pd", "a"),
     "stay": ("stay", "stays", "stayed", "staying", "待", "home", "df", "a"),
-    "get_up": ("get", "gets", "got", "getting", "起床", "", "pf", ""),
+    "get_up": ("get", "gets", "got", "getting", "起床", "", "pdf", "l"),
 }
 # English particles of intransitive verbs: get up -> 起床 (get and up both sure to 起床)
 PARTICLE_I = {"get_up": "up"}
@@ -403,5 +403,5 @@ FUNCTION_EN = ("a an the this that these those 's not do does did will can am is
 FUNCTION_ZH = ("的 了 吗 不 没 没有 会 能 可以 很 是 在 这 那 这些 那些 几 回 和 们 不是 都 。 ， ？").split()
 # corpus 3.0 words a learner types first: it, there is, with ... together, or, never, 正在
 FUNCTION_EN_3 = "it there with together or never early no too".split()
-FUNCTION_ZH_3 = "它 有 一起 还是 或者 正在 下雨 去 喝 见 早 里 也".split()
+FUNCTION_ZH_3 = "它 有 一起 还是 或者 正在 下雨 去 喝 见 早 里 也 就".split()
 RAIN = ("rain", "rains", "rained", "raining", "下雨")

@@ -458,10 +458,11 @@ def _learner_adjuncts(rng, c, verb, tense, neg, q, free=True):
         c["time"] = "tonight" if rng.random() < 0.7 else None
     if verb in ("live", "stay") and q not in ("where",) and not c.get("place"):
         c["place"] = rng.choice(INTRANSITIVE[verb][5].split())
-    if verb == "get_up":
-        c["time"] = "every_morning" if tense == "p" else "tomorrow"
+    if verb == "get_up":  # always early: "she gets up every morning" says nothing
+        c["time"] = {"p": "every_morning", "f": "tomorrow", "d": rng.choice(("this_morning", "yesterday"))}[tense]
         c.pop("freq", None)
-        c["early"] = rng.random() < 0.6
+        c["early"] = True
+        c["neg"] = False
         c.pop("place", None)
     if verb in ("open", "meet") and tense == "p" and not (c.get("time") or c.get("freq")):
         c["time"] = rng.choice(("every_morning", "every_day", "every_sunday") if verb == "open" else
@@ -597,13 +598,18 @@ def sample_weather(rng, question=True):
     if rng.random() < 0.4:
         tense = rng.choice("dfg")
         c = {"type": "weather", "rain": True, "tense": tense, "neg": tense != "g" and rng.random() < 0.2}
-        c["time"] = {"g": "now", "d": rng.choice(("yesterday", "last_night", "this_morning")),
+        c["time"] = {"g": rng.choice(("now", None)), "d": rng.choice(("yesterday", "last_night", "this_morning")),
                      "f": rng.choice(("tomorrow", "tonight"))}[tense]
+        c["place"] = rng.choice((None, None, "city", "town", "here", "there"))
+        if question and not c["neg"] and tense in "fg" and rng.random() < 0.25:
+            c["q"] = "yn"  # will it rain tomorrow ? -> 明天 会 下雨 吗 ？
         return c
     tense = "d" if rng.random() < 0.3 else "p"
     c = {"type": "weather", "adj": rng.choice(WEATHER_ADJ), "tense": tense, "it": rng.random() < 0.6,
          "neg": rng.random() < 0.15}
     c["time"] = rng.choice(("yesterday", "last_week") if tense == "d" else ("today", "in_winter", "in_summer", None))
+    if c["time"] in ("in_winter", "in_summer"):  # cold in winter, hot in summer
+        c["adj"] = "cold" if c["time"] == "in_winter" else "hot"
     if c["adj"] in ("good", "bad"):
         c["it"] = False  # it is good today: not English
         if c["time"] in ("in_winter", "in_summer"):
