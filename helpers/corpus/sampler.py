@@ -68,8 +68,8 @@ def sample_person(rng, rel=True, plural_ok=True):
     if r < 0.58:
         return {"k": "name", "n": rng.choice(NAME_KEYS)}
     if r < 0.78:
-        return {"k": "noun", "n": rng.choice(KIN_NOUNS + ("friend", "teacher")), "d": "poss",
-                "poss": _possessor(rng)}
+        return _spouse({"k": "noun", "n": rng.choice(KIN_NOUNS + ("friend", "teacher")), "d": "poss",
+                        "poss": _possessor(rng)})
     if r < 0.84:
         return {"k": "noun", "n": rng.choice(PERSON_NOUNS), "d": rng.choice(("the", "the", "this", "that"))}
     if r < 0.88:  # the children -> 孩子 们, those students -> 那些 学生
@@ -88,13 +88,30 @@ def sample_coord_people(rng):
     if rng.random() < 0.5:
         return {"k": "coord", "items": [{"k": "name", "n": a}, {"k": "name", "n": b}]}
     his = "he" if NAMES[a][1] == "m" else "she"  # jack and his sister
-    kin = {"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(("i", "you", his)))}
+    kin = _spouse({"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(("i", "you", his)))})
     return {"k": "coord", "items": [{"k": "name", "n": a}, kin]}
 
 
 # a profession defined by the verb makes a tautological relative: "the singer who sings", "the cook who cooks"
 TAUTOLOGY = {"singer": "sing", "cook": "cook", "writer": "write", "teacher": "teach", "student": "study_i",
              "worker": "work", "farmer": "work", "driver": "drive"}
+
+
+SPOUSE_OF = {"m": "wife", "f": "husband"}
+
+
+def _spouse(np):
+    """my wife, his wife, her husband, tom 's wife: one possessor, of the other gender (not "our wife")."""
+    if np.get("n") not in ("wife", "husband") or np.get("d") != "poss":
+        return np
+    kind, who = np["poss"]
+    if kind == "pron" and who in ("we", "they"):
+        np["poss"] = ("pron", "i" if who == "we" else "he")
+        kind, who = np["poss"]
+    gender = NAMES[who][1] if kind == "name" else {"he": "m", "she": "f"}.get(who)
+    if gender:
+        np["n"] = SPOUSE_OF[gender]
+    return np
 
 
 def _possessor(rng):
@@ -112,7 +129,7 @@ def sample_rel(rng, head, exclude=()):
         r = rng.random()
         if r < 0.2:  # past: the doctor who helped my mother -> 帮助 我 妈妈 的 那 位 医生
             v = rng.choice([x for x in ("help", "visit", "meet", "see") if x not in exclude] or ["help"])
-            o = {"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(PRONS))}
+            o = _spouse({"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(PRONS))})
             if rng.random() < 0.4:
                 o = {"k": "name", "n": rng.choice(NAME_KEYS)}
             return {"t": "s", "v": v, "tense": "d", "o": o}
@@ -176,7 +193,7 @@ def sample_object(rng, v, tense, neg, q, rich=False):
             n = n if n in SIBLINGS else rng.choice(SIBLINGS)
             d = rng.choice(("a", "num"))
             return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 4), "drop": neg or q == "yn"}
-        return {"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)}
+        return _spouse({"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)})
     # determiner choice
     if v == "watch":
         dets = ("bare",) if tense == "p" else ("a", "the", "this", "that")
@@ -254,7 +271,7 @@ def sample_coord_object(rng, v):
 
 
 # --------------------------------------------------------------------------- clauses
-MOMENTARY = {"come", "give", "bring", "answer", "borrow", "cry", "laugh", "get_up", "run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
+MOMENTARY = {"fly", "look_at", "stay", "come", "give", "bring", "answer", "borrow", "cry", "laugh", "get_up", "run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
 FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
 NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
               "p": ("every_day",), "g": ("now",)}
@@ -428,6 +445,7 @@ def _recipient(rng, subj):
             if subj["k"] == "pron":
                 io["poss"] = ("pron", subj["p"])
             _pronoun_possessor(io, subj)
+            _spouse(io)
         if io != subj and not (io["k"] == "pron" and subj["k"] == "pron" and {io["p"], subj["p"]} <= {"i", "we"}):
             return io
 
@@ -454,6 +472,8 @@ def _learner_adjuncts(rng, c, verb, tense, neg, q, free=True):
     plural_subj = (s["k"] == "coord") or (s["k"] == "pron" and s["p"] in PLURAL_PRONS)
     if verb in WITH_VERBS + ("play",) and not c.get("with") and plural_subj and q is None and rng.random() < 0.25:
         c["together"] = True
+    if verb == "fly" and c.get("time") in ("last_night", "tonight"):  # kites fly by day
+        c["time"] = "this_morning" if tense == "d" else "tomorrow"
     if verb == "sleep" and tense == "f" and q != "when":  # "will sleep today" -> tonight
         c["time"] = "tonight" if rng.random() < 0.7 else None
     if verb in ("live", "stay") and q not in ("where",) and not c.get("place"):
