@@ -111,6 +111,8 @@ def _learner_adjuncts(rng, c, verb, tense, neg, q, free=True):
         if tense == "p" and not c.get("time"):
             c["time"] = "every_day"
             c.pop("freq", None)
+        if c.get("time") in ("last_year", "next_year", "last_week", "next_week"):  # not "for two hours next year"
+            c["time"] = "yesterday" if tense == "d" else "tomorrow"
     if q is None and not neg and c.get("freq") != "never" and not c.get("dur") and rng.random() < 0.04:
         c["too"] = True  # i like tea too -> 我 也 喜欢 喝 茶
 
@@ -168,7 +170,7 @@ def sample_exist(rng, question=True):
     if question and not c["neg"] and rng.random() < 0.25:
         c["q"] = "yn"
         c["np"]["d"] = "a"
-    if rng.random() < 0.4:
+    if rng.random() < 0.4 or n == "person":  # a person is in a room or a garden, not in a box
         c["place"] = rng.choice(EXIST_PLACES)
     else:
         loc = rng.choice(("on", "under", "in", "near", "next_to"))

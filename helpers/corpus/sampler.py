@@ -151,7 +151,7 @@ def _adj_for(rng, noun, mono_only=False):
 
 def sample_object(rng, v, tense, neg, q, rich=False):
     """An object noun phrase for verb v, with a determiner that fits tense, negation and question."""
-    if v in ("like", "want", "drink") and q == "yn" and tense == "p" and rng.random() < 0.25:
+    if v in ("like", "want", "drink") and q == "yn" and tense == "p" and rng.random() < 0.5:
         np = sample_coord_object(rng, v)  # do you want tea or coffee ? -> 你 想要 茶 还是 咖啡 ？
         return dict(np, conj="or", alt=True)
     if v in ("buy", "eat", "drink") and tense == "f" and not neg and q is None and rng.random() < 0.15:
