@@ -88,6 +88,8 @@ def _learner_adjuncts(rng, c, verb, tense, neg, q, free=True):
     plural_subj = (s["k"] == "coord") or (s["k"] == "pron" and s["p"] in PLURAL_PRONS)
     if verb in WITH_VERBS + ("play",) and not c.get("with") and plural_subj and q is None and rng.random() < 0.25:
         c["together"] = True
+    if verb == "borrow" and c.get("obj", {}).get("n") not in ("book", "novel", "magazine"):
+        c.pop("place", None)  # one borrows books in the library, a pen from a classmate
     if verb == "fly" and c.get("time") in ("last_night", "tonight"):  # kites fly by day
         c["time"] = "this_morning" if tense == "d" else "tomorrow"
     if verb == "sleep" and tense == "f" and q != "when":  # "will sleep today" -> tonight
