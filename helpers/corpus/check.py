@@ -294,7 +294,7 @@ def repeated_name(pair) -> bool:
 
 
 _PLAY = {"play", "plays", "played", "playing"}
-_PLAY_OK_NEXT = {"the", "football", "basketball", "tennis", "chess", "with", "in", "at", "on", "together", "there"}
+_PLAY_OK_NEXT = {"the", "football", "basketball", "tennis", "chess", "with", "in", "at", "on", "together", "there", "for"}
 
 
 def play_without_object(pair) -> bool:

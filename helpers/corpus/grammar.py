@@ -61,11 +61,10 @@ from helpers.corpus.lexicon import (
     NOUNS,
     NUMBERS_EN,
     NUMBERS_ZH,
-    PLACES,
     PARTICLE_I,
+    PLACES,
     PLAY_ZH,
     PRONOUNS,
-    RAIN,
     THERE,
     TIMES,
     VERBS,
@@ -101,8 +100,9 @@ def person_of(np) -> str:
 def is_plural(np) -> bool:
     if np["k"] in ("coord", "place"):
         return np["k"] == "coord"
-    if np["k"] == "noun" and NOUNS[np["n"]].mass and NOUNS[np["n"]].sg.endswith("s"):
-        return True  # the noodles are delicious
+    if np["k"] == "noun" and NOUNS[np["n"]].sg.endswith("s") and (NOUNS[np["n"]].mass or
+                                                                   NOUNS[np["n"]].sg == NOUNS[np["n"]].pl):
+        return True  # the noodles are delicious; my parents are tired
     d = np.get("d")
     if d in ("these", "those", "howmany") or np.get("pl"):
         return True
@@ -248,7 +248,7 @@ def render_np(np, role, tags):
         zh.append(_z("们", (), (e_n, en[0])))
         tags.add("plural_men")
     if art is not None:
-        art[0] = "an" if en[1][0][0] in VOWELS else "a"
+        art[0] = "an" if en[1][0][0] in VOWELS or en[1][0].startswith("hour") else "a"
     if rel:
         ren, rzh = render_rel(rel, noun, tags, plural)
         en += ren
@@ -427,6 +427,13 @@ def _render_act(c, tags):
         i_en, i_zh = render_np(c["io"], "obj", tags)
         o_en, o_zh = i_en + o_en, i_zh + o_zh
     w_en, w_zh = _with_tokens(c, tags)
+    d_en, d_zh = [], []
+    if c.get("dur"):  # she studied for two hours -> 她 学习 了 两 个 小时 (after the verb)
+        e_for = _e("for")
+        n = c["dur"]
+        d_en, d_zh = render_np({"k": "noun", "n": "hour", "d": "a" if n == 1 else "num", "num": n}, "obj", tags)
+        d_en = [e_for] + d_en
+        o_zh = o_zh + d_zh
     b_en, b_zh = [], []
     if c.get("by"):
         words, zhs = BY[c["by"]]
@@ -457,7 +464,11 @@ def _render_act(c, tags):
     if q is None or q == "who_s":
         adv_en = list(c.get("_adv_en", ()))  # she also often plays ..., she will also buy ...
         en = (s_en + f_en + [e_aux] + adv_en if e_aux else s_en + adv_en + f_en) + ([e_not] if e_not else []) + vg
-        en += o_en + w_en + b_en + p_en + t_en
+        en += o_en + d_en + w_en + b_en + p_en + t_en
+        if c.get("too"):  # i will go too -> 我 也 会 去
+            e_too = _e("too")
+            en.append(e_too)
+            f_zh = f_zh + [_z("也", (e_too,))]
     else:
         head = []
         if q in ("what", "who_o", "where", "when", "why", "how"):
@@ -531,8 +542,10 @@ def _render_act(c, tags):
             a_zh = [_z("在", (), (e_wh,)), _z("哪里", (e_wh,))]
         else:
             zh += [_z("在", (), (e_wh,)), _z("哪里", (e_wh,))]
-    if e_early:  # she gets up early -> 她 很 早 起床
+    if e_early:  # she gets up early -> 她 很 早 起床; she got up early -> 她 很 早 就 起床 了
         zh += [_z("很", (), (e_early,)), _z("早", (e_early,))]
+        if tense == "d":
+            zh.append(_z("就", (), (e_early,)))
     zh += p_zh + b_zh
     if e_main is not None:
         v_poss = (e_part,) if e_part else ()
@@ -586,6 +599,8 @@ def _takes_le(c, q):
     v = c["v"]
     if c.get("_no_le"):  # the first verb of a serial construction: 他 去 公园 踢 了 足球
         return ""
+    if c.get("dur"):  # 学习 了 两 个 小时
+        return "after"
     if v in ("teach", "wait_for"):  # 她 去年 教 英语 ; 我 昨天 在 车站 等 妈妈 (an activity over time, no 了)
         return ""
     if v == "come":  # 他 来 学校 了 ; 他 回 家 了
@@ -629,7 +644,7 @@ def _verb_tokens(c, obj, e_main, e_part, v_poss, tags):
     get up -> 起床, sure to both English words.
     """
     v = c["v"]
-    if v == "visit" and not (obj and obj["k"] == "noun" and obj["n"] in ELDERLY):
+    if v == "visit" and (c.get("q") == "who_o" or not (obj and obj["k"] == "noun" and obj["n"] in ELDERLY)):
         return [_z("去", (e_main,)), _z("看", (e_main,))]
     if v == "meet" and c["tense"] in ("p", "f"):
         return [_z(MEET_PF, (e_main,))]

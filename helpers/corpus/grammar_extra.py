@@ -12,7 +12,7 @@ Both are rendered with the helpers of ``helpers.corpus.grammar`` and follow its 
 
 from __future__ import annotations
 
-from helpers.corpus.lexicon import ADJECTIVES, LOCATIVES, PLACES, RAIN
+from helpers.corpus.lexicon import ADJECTIVES, LOCATIVES, PLACES, RAIN, THERE
 
 
 def render_weather(c, tags):
@@ -30,8 +30,20 @@ def render_weather(c, tags):
         else:
             e_aux, e_v = (_e("did"), _e(base)) if neg else (None, _e(past))
         e_not = _e("not") if neg else None
-        en = [e_it] + ([e_aux] if e_aux else []) + ([e_not] if e_not else []) + [e_v] + t_en
-        zh = list(t_zh)
+        p_en, p_zh = [], []
+        if c.get("place") in THERE:  # it is raining here -> 这里 正在 下雨
+            ep = _e(c["place"])
+            p_en, p_zh = [ep], [_z(THERE[c["place"]], (ep,))]
+        elif c.get("place"):  # it rained in the city -> 城里 下雨 了
+            words, prep, zh_place = PLACES[c["place"]]
+            p_en = [_e(prep)] + [_e(w) for w in words]
+            p_zh = [_z(zh_place, (p_en[-1],), (p_en[0],))]
+        if q == "yn":  # will it rain tomorrow ? -> 明天 会 下雨 吗 ？
+            en = [e_aux, e_it, e_v] + p_en + t_en
+            tags.add("yn_question")
+        else:
+            en = [e_it] + ([e_aux] if e_aux else []) + ([e_not] if e_not else []) + [e_v] + p_en + t_en
+        zh = list(t_zh) + p_zh
         if neg:
             zh.append(_z("没" if tense == "d" else "不", (e_not,), (e_aux,) if tense == "d" else ()))
             tags.add("negation")
@@ -44,6 +56,8 @@ def render_weather(c, tags):
         if tense == "d" and not neg:
             zh.append(_z("了", (), (e_v,)))
             tags.add("aspect_le")
+        if q == "yn":
+            zh.append(_z("吗", (), (e_aux,)))
         return en, zh
     adj = c["adj"]
     e_a = _e(adj)

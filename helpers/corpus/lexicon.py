@@ -80,7 +80,7 @@ PEOPLE = _nouns(
 KIN = _nouns(
     "mother 妈妈 个 f; father 爸爸 个 m; brother 哥哥 个 m; sister 姐姐 个 f; son 儿子 个 m;"
     "daughter 女儿 个 f; grandmother 奶奶 个 f; grandfather 爷爷 个 m; uncle 叔叔 个 m; aunt 阿姨 个 f;"
-    "wife/wives 妻子 个 f; husband 丈夫 个 m",
+    "wife/wives 妻子 个 f; husband 丈夫 个 m; parents/parents 父母 个",
     "kin human",
 )
 ANIMALS = _nouns(
@@ -152,6 +152,11 @@ THINGS = {
     **_nouns("movie 电影 部", "watchable interesting_ok good_ok longshort"),
     **_nouns("question 问题 个", "answerable"),
 }
+# person / people -> 人 (这 个 人, 三 个 人); hour -> 小时 (for two hours -> 两 个 小时, after the verb)
+OTHER = {
+    **_nouns("person/people 人 个", "person human"),
+    **_nouns("hour 小时 个", "duration"),
+}
 # Nouns whose definite form has no measure word in Chinese ("open the door" -> 打开 门).
 BARE_DEF = {
     "door": Noun("door", "door", "doors", "门", "扇", frozenset({"thing", "openable", "closable", "landmark"})),
@@ -193,12 +198,13 @@ MASS = {
     "lunch": _mass("lunch", "午饭", "meal makeable"),
     "dinner": _mass("dinner", "晚饭", "meal makeable"),
     "weather": _mass("weather", "天气", "weather"),
+    "time": _mass("time", "时间", "havetime"),
 }
 # container -> (singular, plural, Chinese measure word)
 CONTAINERS = {"cup": ("cup", "cups", "杯"), "glass": ("glass", "glasses", "杯"),
               "bowl": ("bowl", "bowls", "碗"), "bottle": ("bottle", "bottles", "瓶")}
 
-NOUNS: dict[str, Noun] = {**PROFESSIONS, **PEOPLE, **KIN, **ANIMALS, **THINGS, **BARE_DEF, **MASS}
+NOUNS: dict[str, Noun] = {**PROFESSIONS, **PEOPLE, **KIN, **ANIMALS, **THINGS, **BARE_DEF, **MASS, **OTHER}
 
 # --------------------------------------------------------------------------- places
 # key: (English words after the preposition, preposition, Chinese)
@@ -333,7 +339,7 @@ INTRANSITIVE = {
     # live / stay put the place after the verb: 她 住 在 城里, 我 待 在 家
     "live": ("live", "lives", "lived", "living", "住", "city town there", "pd", "a"),
     "stay": ("stay", "stays", "stayed", "staying", "待", "home", "df", "a"),
-    "get_up": ("get", "gets", "got", "getting", "起床", "", "pf", ""),
+    "get_up": ("get", "gets", "got", "getting", "起床", "", "pdf", "l"),
 }
 # English particles of intransitive verbs: get up -> 起床 (get and up both sure to 起床)
 PARTICLE_I = {"get_up": "up"}
@@ -373,8 +379,8 @@ TIMES = {
     "in_summer": (("in", "summer"), (("夏天", (1,)),), "p"),
     "after_school": (("after", "school"), (("放学", (1,)), ("后", (0,))), "pdf"),
     "after_dinner": (("after", "dinner"), (("晚饭", (1,)), ("后", (0,))), "pdf"),
-    "this_weekend": (("this", "weekend"), (("这个", (0,)), ("周末", (1,))), "f"),
-    "last_weekend": (("last", "weekend"), (("上个", (0,)), ("周末", (1,))), "d"),
+    "this_weekend": (("this", "weekend"), (("这", (0,)), ("个", (1,)), ("周末", (1,))), "f"),
+    "last_weekend": (("last", "weekend"), (("上", (0,)), ("个", (1,)), ("周末", (1,))), "d"),
     "tonight": (("tonight",), (("今晚", (0,)),), "f"),
     "next_week": (("next", "week"), (("下周", (0, 1)),), "f"),
     "next_year": (("next", "year"), (("明年", (0, 1)),), "f"),
@@ -396,6 +402,6 @@ FUNCTION_EN = ("a an the this that these those 's not do does did will can am is
                "who what where when why how many of to in at on . , ?").split()
 FUNCTION_ZH = ("的 了 吗 不 没 没有 会 能 可以 很 是 在 这 那 这些 那些 几 回 和 们 不是 都 。 ， ？").split()
 # corpus 3.0 words a learner types first: it, there is, with ... together, or, never, 正在
-FUNCTION_EN_3 = "it there with together or never early no".split()
-FUNCTION_ZH_3 = "它 有 一起 还是 或者 正在 下雨 去 喝 见 早 里".split()
+FUNCTION_EN_3 = "it there with together or never early no too".split()
+FUNCTION_ZH_3 = "它 有 一起 还是 或者 正在 下雨 去 喝 见 早 里 也 就".split()
 RAIN = ("rain", "rains", "rained", "raining", "下雨")

@@ -7,6 +7,14 @@ readable things are read, stative verbs (like, have, want, know, ...) take no �
 
 from __future__ import annotations
 
+from helpers.corpus.learner import (  # corpus 3.0: learner words and the short-sentence fixes
+    _learner_adjuncts,
+    _pronoun_possessor,
+    _recipient,
+    _spouse,
+    sample_exist,
+    sample_weather,
+)
 from helpers.corpus.lexicon import (
     ADJECTIVES,
     COLORS_OF,
@@ -21,7 +29,6 @@ from helpers.corpus.lexicon import (
     PROFESSIONS,
     TIMES,
     VERBS,
-    WEATHER_ADJ,
 )
 
 PRONS = ("i", "you", "he", "she", "we", "they")
@@ -35,14 +42,14 @@ LIKE_CLASSES = {"animal", "food", "massfood", "drink", "readable", "sport", "sub
 STATIVE_OBJ = {
     "like": LIKE_CLASSES,
     "love": {"pet", "kin"},
-    "have": {"pet", "vehicle", "kin", "readable", "needed"},
+    "have": {"pet", "vehicle", "kin", "readable", "needed", "havetime"},
     "want": {"food", "drink", "vehicle", "needed", "readable"},
 }
 TIMES_BY_TENSE = {t: tuple(k for k, v in TIMES.items() if t in v[2]) for t in "pdfg"}
 ADJ_NOUNS = tuple(k for k, v in NOUNS.items() if any(ADJECTIVES[a][2] in v.cls for a in THING_ADJ) and not v.mass)
 SIBLINGS = ("brother", "sister", "son", "daughter", "uncle", "aunt")
 PLURAL_PEOPLE = ("student", "teacher", "doctor", "nurse", "worker", "farmer", "boy", "girl", "child", "friend",
-                 "neighbor")
+                 "neighbor", "person", "classmate")
 PERSON_WHO_VERBS = ("see", "meet", "help", "know", "wait_for", "visit", "like", "love")
 
 
@@ -68,12 +75,13 @@ def sample_person(rng, rel=True, plural_ok=True):
     if r < 0.58:
         return {"k": "name", "n": rng.choice(NAME_KEYS)}
     if r < 0.78:
-        return {"k": "noun", "n": rng.choice(KIN_NOUNS + ("friend", "teacher")), "d": "poss",
-                "poss": _possessor(rng)}
+        return _spouse({"k": "noun", "n": rng.choice(KIN_NOUNS + ("friend", "teacher")), "d": "poss",
+                        "poss": _possessor(rng)})
     if r < 0.84:
         return {"k": "noun", "n": rng.choice(PERSON_NOUNS), "d": rng.choice(("the", "the", "this", "that"))}
     if r < 0.88:  # the children -> 孩子 们, those students -> 那些 学生
-        return {"k": "noun", "n": rng.choice(PLURAL_PEOPLE), "d": rng.choice(("the", "the", "these", "those")),
+        n = rng.choice(PLURAL_PEOPLE)  # these people -> 这些 人 (not "the people" -> 人 们)
+        return {"k": "noun", "n": n, "d": rng.choice(("these", "those") if n == "person" else ("the", "the", "these", "those")),
                 "pl": True}
     if r < 0.93 or not rel:  # anna and lily -> 安娜 和 莉莉
         return sample_coord_people(rng)
@@ -87,7 +95,7 @@ def sample_coord_people(rng):
     if rng.random() < 0.5:
         return {"k": "coord", "items": [{"k": "name", "n": a}, {"k": "name", "n": b}]}
     his = "he" if NAMES[a][1] == "m" else "she"  # jack and his sister
-    kin = {"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(("i", "you", his)))}
+    kin = _spouse({"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(("i", "you", his)))})
     return {"k": "coord", "items": [{"k": "name", "n": a}, kin]}
 
 
@@ -111,7 +119,7 @@ def sample_rel(rng, head, exclude=()):
         r = rng.random()
         if r < 0.2:  # past: the doctor who helped my mother -> 帮助 我 妈妈 的 那 位 医生
             v = rng.choice([x for x in ("help", "visit", "meet", "see") if x not in exclude] or ["help"])
-            o = {"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(PRONS))}
+            o = _spouse({"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(PRONS))})
             if rng.random() < 0.4:
                 o = {"k": "name", "n": rng.choice(NAME_KEYS)}
             return {"t": "s", "v": v, "tense": "d", "o": o}
@@ -143,7 +151,7 @@ def _adj_for(rng, noun, mono_only=False):
 
 def sample_object(rng, v, tense, neg, q, rich=False):
     """An object noun phrase for verb v, with a determiner that fits tense, negation and question."""
-    if v in ("like", "want", "drink") and q == "yn" and tense == "p" and rng.random() < 0.25:
+    if v in ("like", "want", "drink") and q == "yn" and tense == "p" and rng.random() < 0.5:
         np = sample_coord_object(rng, v)  # do you want tea or coffee ? -> 你 想要 茶 还是 咖啡 ？
         return dict(np, conj="or", alt=True)
     if v in ("buy", "eat", "drink") and tense == "f" and not neg and q is None and rng.random() < 0.15:
@@ -175,7 +183,7 @@ def sample_object(rng, v, tense, neg, q, rich=False):
             n = n if n in SIBLINGS else rng.choice(SIBLINGS)
             d = rng.choice(("a", "num"))
             return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 4), "drop": neg or q == "yn"}
-        return {"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)}
+        return _spouse({"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)})
     # determiner choice
     if v == "watch":
         dets = ("bare",) if tense == "p" else ("a", "the", "this", "that")
@@ -191,6 +199,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         dets = ("bare",) if tense == "p" else ("a", "num") if tense == "g" else ("a", "a", "num", "bare")
     elif v in ("find", "lose", "look_for"):
         dets = ("the", "poss", "poss", "a", "this")
+    elif n == "person":  # this person -> 这 个 人; not "the person" -> 人
+        dets = ("this", "that") + (("a", "a", "these", "those") if v in ("see", "meet") else ())
     elif "human" in noun.cls:
         dets = ("the", "this", "that") + (("a", "a", "these", "those") if v in ("see", "meet") else ())
     else:
@@ -251,7 +261,7 @@ def sample_coord_object(rng, v):
 
 
 # --------------------------------------------------------------------------- clauses
-MOMENTARY = {"come", "give", "bring", "answer", "borrow", "cry", "laugh", "get_up", "run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
+MOMENTARY = {"fly", "look_at", "stay", "come", "give", "bring", "answer", "borrow", "cry", "laugh", "get_up", "run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
 FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
 NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
               "p": ("every_day",), "g": ("now",)}
@@ -361,6 +371,7 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
                 del c["obj"]["rel"]  # not "the singer who they met ... the artist who met jack"
             if verb == "give":  # give my mother a gift -> 给 我 妈妈 一 份 礼物
                 c["io"] = _recipient(rng, c["subj"])
+                _pronoun_possessor(c["obj"], c["io"])  # gave jack his ticket, not jack 's ticket
     # adjuncts
     stative = "s" in flags
     if places and q not in ("where",) and tense != "c" and rng.random() < (0.7 if rich else 0.45) and not stative:
@@ -393,71 +404,8 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
                 c["time"] = None  # not "they do not drink water every week"
     if tense == "p" and not stative and c.get("obj", {}).get("d") in ("a", "num") and not (c.get("time") or c.get("freq")):
         c["time"] = rng.choice(TIMES_BY_TENSE["p"])
-    _learner_adjuncts(rng, c, verb, tense, neg, q)
+    _learner_adjuncts(rng, c, verb, tense, neg, q, free=subj is None)
     return c
-
-
-def _pronoun_possessor(obj, subj):
-    """lily likes lily 's rabbit -> lily likes her rabbit: a possessor named in the subject is a pronoun."""
-    if obj.get("d") != "poss" or obj["poss"][0] != "name":
-        return
-    people = subj.get("items") or [subj]
-    names = {x.get("n") for x in people if x["k"] == "name"}
-    names |= {x["poss"][1] for x in people if x.get("d") == "poss" and x["poss"][0] == "name"}
-    if obj["poss"][1] in names:
-        obj["poss"] = ("pron", "he" if NAMES[obj["poss"][1]][1] == "m" else "she")
-
-
-def _recipient(rng, subj):
-    """A person to give something to, never the subject itself."""
-    while True:
-        r = rng.random()
-        if r < 0.4:
-            io = {"k": "pron", "p": rng.choice(("me", "you", "he", "she", "us", "they"))}
-            io["p"] = {"me": "i", "us": "we"}.get(io["p"], io["p"])
-        elif r < 0.7:
-            io = {"k": "name", "n": rng.choice(NAME_KEYS)}
-        else:
-            io = {"k": "noun", "n": rng.choice(KIN_NOUNS + ("friend", "teacher")), "d": "poss", "poss": ("pron", "i")}
-            if subj["k"] == "pron":
-                io["poss"] = ("pron", subj["p"])
-            _pronoun_possessor(io, subj)
-        if io != subj and not (io["k"] == "pron" and subj["k"] == "pron" and {io["p"], subj["p"]} <= {"i", "we"}):
-            return io
-
-
-WITH_VERBS = ("go", "come", "play_i", "walk", "run", "swim", "study_i", "dance", "eat")
-PLURAL_PRONS = ("we", "they")
-
-
-def _learner_adjuncts(rng, c, verb, tense, neg, q):
-    """corpus 3.0: with ... (和 … 一起), together, never (从来 不), get up early, and the fixed oddities."""
-    s = c["subj"]
-    if verb == "play_i" and not c.get("place") and q != "where":  # not "the boy plays ."
-        if rng.random() < 0.5:
-            c["place"] = rng.choice(INTRANSITIVE[verb][5].split())
-        else:
-            c["with"] = _recipient(rng, s)
-    elif verb in WITH_VERBS and q is None and rng.random() < 0.12:
-        c["with"] = _recipient(rng, s)
-    plural_subj = (s["k"] == "coord") or (s["k"] == "pron" and s["p"] in PLURAL_PRONS)
-    if verb in WITH_VERBS + ("play",) and not c.get("with") and plural_subj and q is None and rng.random() < 0.25:
-        c["together"] = True
-    if verb == "sleep" and tense == "f" and q != "when":  # "will sleep today" -> tonight
-        c["time"] = "tonight" if rng.random() < 0.7 else None
-    if verb in ("live", "stay") and q != "where" and not c.get("place"):
-        c["place"] = rng.choice(INTRANSITIVE[verb][5].split())
-    if verb == "get_up":
-        c["time"] = "every_morning" if tense == "p" else "tomorrow"
-        c.pop("freq", None)
-        c["early"] = rng.random() < 0.6
-        c.pop("place", None)
-    if verb in ("open", "meet") and tense == "p" and not (c.get("time") or c.get("freq")):
-        c["time"] = rng.choice(("every_morning", "every_day", "every_sunday") if verb == "open" else
-                               ("every_sunday", "every_week", "on_weekends"))
-    if (tense == "p" and not neg and q is None and c.get("freq") and verb not in ("get_up", "sleep")
-            and rng.random() < 0.25):
-        c["freq"] = "never"  # she never drinks coffee -> 她 从来 不 喝 咖啡
 
 
 def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=True):
@@ -569,62 +517,6 @@ def coref(np, rng):
         return {"k": "pron", "p": "they"}
     g = gender_of(np) or rng.choice("mf")
     return {"k": "pron", "p": "he" if g == "m" else "she"}
-
-
-def sample_weather(rng, question=True):
-    """it is cold today -> 今天 天气 很 冷; it is raining now -> 现在 正在 下雨."""
-    if rng.random() < 0.4:
-        tense = rng.choice("dfg")
-        c = {"type": "weather", "rain": True, "tense": tense, "neg": tense != "g" and rng.random() < 0.2}
-        c["time"] = {"g": "now", "d": rng.choice(("yesterday", "last_night", "this_morning")),
-                     "f": rng.choice(("tomorrow", "tonight"))}[tense]
-        return c
-    tense = "d" if rng.random() < 0.3 else "p"
-    c = {"type": "weather", "adj": rng.choice(WEATHER_ADJ), "tense": tense, "it": rng.random() < 0.6,
-         "neg": rng.random() < 0.15}
-    c["time"] = rng.choice(("yesterday", "last_week") if tense == "d" else ("today", "in_winter", "in_summer", None))
-    if c["adj"] in ("good", "bad"):
-        c["it"] = False  # it is good today: not English
-        if c["time"] in ("in_winter", "in_summer"):
-            c["time"] = "today"
-    if question and not c["neg"] and tense == "p" and rng.random() < 0.2:
-        c["q"] = "yn"
-    elif not c["neg"] and rng.random() < 0.2:
-        c["very"] = True
-    return c
-
-
-EXIST_THINGS = ("cat", "dog", "book", "pen", "key", "phone", "ball", "bag", "cup", "rabbit", "bird", "apple",
-                "box", "map", "toy", "notebook", "umbrella")
-EXIST_PLACES = ("garden", "park", "kitchen", "classroom", "library", "bedroom")
-EXIST_MASS = ("milk", "water", "juice", "bread", "rice", "meat", "fruit")
-
-
-def sample_exist(rng, question=True):
-    """there is a cat under the table -> 桌子 下面 有 一 只 猫; there is no milk in the kitchen -> 厨房 里 没有 牛奶."""
-    c = {"type": "exist", "neg": rng.random() < 0.2}
-    if rng.random() < 0.3:
-        c["np"] = {"k": "noun", "n": rng.choice(EXIST_MASS), "d": "bare"}
-        c["place"] = "kitchen"
-        c["neg"] = True if rng.random() < 0.6 else c["neg"]
-        if not c["neg"]:
-            c["np"] = {"k": "noun", "n": c["np"]["n"], "d": "bare"}
-        return c
-    n = rng.choice(EXIST_THINGS)
-    d = "a" if rng.random() < 0.6 else "num"
-    c["np"] = {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 5)}
-    if question and not c["neg"] and rng.random() < 0.25:
-        c["q"] = "yn"
-        c["np"]["d"] = "a"
-    if rng.random() < 0.4:
-        c["place"] = rng.choice(EXIST_PLACES)
-    else:
-        loc = rng.choice(("on", "under", "in", "near", "next_to"))
-        keep = {"on": ("table", "chair", "desk", "bed"), "in": ("box", "bag"), "under": ("table", "chair", "tree", "bed"),
-                "near": ("door", "window", "tree"), "next_to": ("door", "bed", "desk", "table")}
-        land = rng.choice([x for x in keep[loc] if x != n])
-        c["loc"], c["land"] = loc, {"k": "noun", "n": land, "d": "the"}
-    return c
 
 
 def sample_clause(rng, rich=False, question=True):

@@ -249,7 +249,7 @@ def word_classes() -> dict:
 
 
 # --------------------------------------------------------------------------- lexicon word lists
-NO_PLURAL = ("door", "window", "mother", "father", "grandmother", "grandfather")
+NO_PLURAL = ("door", "window", "mother", "father", "grandmother", "grandfather", "wife", "husband")
 REL_PAST_VERBS = ("see", "buy", "read", "write", "draw", "find", "lose", "meet")  # "the book that you bought"
 def _english_words():
     from helpers.corpus.discourse import DISCOURSE_EN  # the words that join the clauses of a story
@@ -258,7 +258,7 @@ def _english_words():
     w |= set(DISCOURSE_EN)
     w |= {v for k, v in L.NUMBERS_EN.items() if k > 1}
     for forms in L.PRONOUNS.values():
-        w |= set(forms[:3])
+        w |= set(forms[:3]) - {"its"}  # "it" is a subject or object only
     for n in L.NOUNS.values():  # no plural of a parent: "two fathers" is never generated
         w |= {n.sg} if n.key in NO_PLURAL else {n.sg, n.pl}
     for c in L.CONTAINERS.values():
@@ -274,10 +274,14 @@ def _english_words():
         w |= {v[1]} if "p" in tenses else set()
         w |= {v[2]} if ("d" in tenses or key in REL_PAST_VERBS) else set()
         w |= {v[3]} if "g" in tenses else set()
-    for v in L.INTRANSITIVE.values():
-        w |= set(v[:4])
+    for v in L.INTRANSITIVE.values():  # only the forms that the tenses of the verb need
+        tenses = v[6]
+        w |= {v[0]} if set(tenses) & set("pdfc") else set()
+        w |= {v[1]} if "p" in tenses else set()
+        w |= {v[2]} if "d" in tenses else set()
+        w |= {v[3]} if "g" in tenses else set()
     w |= set(L.GO[:3])
-    w |= set(L.FUNCTION_EN_3) | set(L.THERE) | set(L.PARTICLE_I.values()) | set(L.COME[:3]) | set(L.RAIN[:4])
+    w |= set(L.FUNCTION_EN_3) | set(L.THERE) | set(L.PARTICLE_I.values()) | set(L.COME[:3]) | {L.RAIN[0], L.RAIN[2], L.RAIN[3]}
     for words, _ in L.BY.values():
         w |= set(words)
     for words, _, _ in L.TIMES.values():
