@@ -47,7 +47,8 @@ ACTIVITIES = {
     "office": (("work", None), ("write", ("letter",))),
     "zoo": (("see", ANIMALS),),
     "hospital": (("visit", ("grandmother", "grandfather", "uncle", "aunt")),),
-    "home": (("cook", None), ("sleep", None), ("watch", ("tv",)), ("read", None), ("clean", ("room", "house"))),
+    "home": (("cook", None), ("sleep", None), ("watch", ("tv",)), ("read", None), ("clean", ("room", "house")),
+             ("listen_to", ("music",))),
 }
 OUTINGS = tuple(p for p in ACTIVITIES if p != "home")
 REASON_PLACES = {"hungry": ("restaurant", "market", "home"), "thirsty": ("restaurant", "supermarket"),

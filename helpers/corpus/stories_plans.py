@@ -75,7 +75,7 @@ def places_for(st, exclude=()):
             and any(_tense_ok(v, st.tense) for v, _ in ACTIVITIES[p])]
 
 
-HOME_ORDER = ("cook", "clean", "watch", "read", "sleep")  # an evening at home: cook first, sleep last
+HOME_ORDER = ("cook", "clean", "watch", "listen", "read", "sleep")  # an evening at home: cook first, sleep last
 
 
 def extend(st, size, place, home_ok=True, moves=1):
@@ -286,8 +286,12 @@ def cancelled(st, size):
     g["neg"] = True
     g.pop("by", None)
     st.add(None, g)
-    adj = st.rng.choice(("tired", "busy"))
-    st.add("because", feel(st, adj))
+    adj = st.rng.choice(("tired", "busy", "time"))
+    if adj == "time":  # because she did not have time -> 因为 她 没有 时间
+        st.add("because", {"type": "act", "v": "have", "tense": "d" if st.tense == "d" else "p", "neg": True,
+                           "q": None, "subj": st.he(), "obj": {"k": "noun", "n": "time", "d": "bare"}})
+    else:
+        st.add("because", feel(st, adj))
     home = act_at(st, "home", exclude={"clean", "cook"} if adj == "tired" else {"sleep"})
     st.add("so", home)
     return extend(st, size, "home")
