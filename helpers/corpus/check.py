@@ -91,7 +91,7 @@ def absurd_time(pair) -> bool:
 
 
 DROPPED_EN = {"i", "you", "he", "she", "we", "they"}  # a subject Chinese drops in a story has no link
-CLAUSE_START_EN = {",", "and", "then", "that", "so", "but", "because", "while"}
+CLAUSE_START_EN = {",", "and", "then", "that", "finally", "so", "but", "because", "while"}
 
 
 def unaligned_content(pair) -> bool:

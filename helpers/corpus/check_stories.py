@@ -13,8 +13,8 @@ from helpers.corpus.lexicon import NAMES, NOUNS, PRONOUNS
 
 PRON_ZH = {p[3] for p in PRONOUNS.values()}
 NAMES_ZH = {n[0] for n in NAMES.values()}
-LEADING_ZH = ("然后", "接着", "所以", "因为", "但是", "可是", "而", "如果")  # connectives before a subject
-JOIN_WORDS_ZH = {"还", "也", "就", "然后", "接着", "所以", "因为", "但是", "可是", "而"}
+LEADING_ZH = ("然后", "接着", "最后", "所以", "因为", "但是", "可是", "而", "如果")  # connectives before a subject
+JOIN_WORDS_ZH = {"还", "也", "就", "然后", "接着", "最后", "所以", "因为", "但是", "可是", "而"}
 CLAUSE_CONN_EN = {",", "and", "then", "so", "but", "because", "while", "that", "?"}
 HE, SHE, THEY = {"he", "him", "his"}, {"she", "her"}, {"they", "them", "their"}
 

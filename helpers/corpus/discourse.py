@@ -9,7 +9,8 @@ continues; this module turns that into the words a native writer uses:
   , and then he read a book -> 他 去 了 图书馆 ， 然后 看 了 一 本 书. The English pronoun then has no
   Chinese token and no sure link (nothing in the Chinese translates it). With "and" the English may
   drop it as well (``"en_drop"``: he went to the park and played football).
-* **Connectives follow the relation** (``CONNS``): and_then -> 然后, after_that -> 接着 (sequence);
+* **Connectives follow the relation** (``CONNS``): and_then -> 然后, after_that -> 接着, finally ->
+  最后 (sequence);
   so -> 所以, so_jiu -> 就 after the subject (an immediate consequence), because -> 因为 (cause);
   and_also -> 还 (one more thing by the same person), too -> 也 (the same thing by another person);
   but -> 但是, but_kes -> 可是 (a plan that did not happen), while -> 而 (two parallel things
@@ -39,6 +40,7 @@ CONNS = {
     "too": (("and",), "也", "adv", None),  # and lily also likes tea -> ， 莉莉 也 喜欢 茶
     "and_then": (("and", "then"), "然后", "front", 1),
     "after_that": (("and", "after", "that"), "接着", "front", 1),
+    "finally": (("and", "finally"), "最后", "front", 1),  # the last step: ， 最后 回 家 了
     "so": (("so",), "所以", "front", 0),
     "so_jiu": (("so",), "就", "adv", 0),
     "because": (("because",), "因为", "front", 0),
@@ -51,9 +53,9 @@ CONNS = {
 }
 EN_DROP_OK = {"and", "and_also", "and_then", "serial"}  # English drops a subject only in coordinated verb phrases
 # words of this module, for the vocabularies (helpers.corpus.vocab)
-DISCOURSE_EN = ("and then after that so because but while also first if it rain rains rained be cold hot "
+DISCOURSE_EN = ("and then after that finally so because but while also first if it rain rains rained be cold hot "
                 "weather").split()
-DISCOURSE_ZH = ("还 也 然后 接着 所以 就 因为 但是 可是 而 先 如果 下雨 天气 冷 热 会 很 了 ，").split()
+DISCOURSE_ZH = ("还 也 然后 接着 最后 所以 就 因为 但是 可是 而 先 如果 下雨 天气 冷 热 会 很 了 ，").split()
 WEATHER = {"cold": "冷", "hot": "热"}
 
 

@@ -107,16 +107,16 @@ def extend(st, size, place, home_ok=True, moves=1):
             if st.tense == "d" and st.done & TIRING and left >= 2 and "so" not in st.items:
                 st.add("and", feel(st, "tired"))  # ， 很 累 ， 就 回 家 了
                 st.add("so_jiu", go(st, "home"))
-            else:
-                st.add(seq_conn(st), go(st, "home"))
+            else:  # the way home closes a day out: 然后 / 接着 if still unused, else 最后
+                conn = seq_conn(st)
+                st.add("finally" if conn == "and" and st.n() > 2 else conn, go(st, "home"))
             place = "home"
             continue
         if place != "home":
             break
-        at_home = len(st.items) - 1 - max(k for k, x in enumerate(st.items) if isinstance(x, dict)
-                                          and x.get("dest") == "home") if any(
-            isinstance(x, dict) and x.get("dest") == "home" for x in st.items) else 0
-        if at_home >= 4:  # two things at home are enough: 回 家 做饭 了 ， 还 看 了 电视
+        at_home = sum(1 for x in st.items if isinstance(x, dict) and (x.get("place") == "home" or (
+            x.get("drop") and x is not st.items[0] and home_started(st, x))))
+        if at_home >= 2:  # two things at home are enough: 回 家 做饭 了 ， 还 看 了 电视
             break
         last = max((HOME_ORDER.index(v) for v in st.done if v in HOME_ORDER), default=-1)
         nxt = [v for v in HOME_ORDER[last + 1:] if v != "clean" and not (v == "sleep" and st.tense != "d")]
@@ -130,6 +130,12 @@ def extend(st, size, place, home_ok=True, moves=1):
         if a is None or not st.add(conn, a):
             break
     return st.spec()
+
+
+def home_started(st, clause):
+    """True if ``clause`` comes after the story went home (or began at home)."""
+    k = next((k for k, x in enumerate(st.items) if isinstance(x, dict) and x.get("dest") == "home"), None)
+    return k is not None and st.items.index(clause) > k
 
 
 def outing_core(st, place=None, first=False):
@@ -274,7 +280,7 @@ def tired_home(st, size):
     st.add("so", feel(st, "tired"))
     st.add("so_jiu", go(st, "home"))
     if st.n() < size:
-        st.add(do_conn(st), {"type": "act", "v": "sleep", "tense": "d", "neg": False, "q": None, "subj": st.he()})
+        st.add("serial", {"type": "act", "v": "sleep", "tense": "d", "neg": False, "q": None, "subj": st.he()})
     return extend(st, size, "home")
 
 
