@@ -102,6 +102,8 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
         act.pop(key, None)
     if objs is not None and "obj" in act:
         act["obj"] = _object_among(rng, v, tense, objs, rich)
+    if v == "clean":  # cleaned the room -> 打扫 了 房间 (not "a room")
+        act["obj"] = {"k": "noun", "n": rng.choice(objs or ("room",)), "d": "the"}
     _first_mention(act.get("obj"))
     return act
 
@@ -192,7 +194,7 @@ def _contrast(rng, act, he):
 
 # --------------------------------------------------------------------------- the story builder
 SEQUENCE = ("and_then", "after_that")
-SAME_SUBJECT_DROP = {"serial", "and", "and_also", "and_then", "after_that", "so", "so_jiu", "but", "but_kes"}
+SAME_SUBJECT_DROP = {"finally", "serial", "and", "and_also", "and_then", "after_that", "so", "so_jiu", "but", "but_kes"}
 STORY_KIN = ("mother", "father", "brother", "sister", "friend", "grandmother", "grandfather", "uncle", "aunt")
 
 
@@ -286,7 +288,7 @@ def seq_conn(st):
 
 
 def sample_story(rng, size, rich=True):
-    """A story of about ``size`` clauses (2-8) from a discourse plan drawn at random."""
+    """A story of about ``size`` clauses (2-10) from a discourse plan drawn at random."""
     from helpers.corpus.stories_plans import PLANS
 
     fits = [p for p, (lo, hi, _fn) in PLANS.items() if lo <= size <= hi]
@@ -295,8 +297,8 @@ def sample_story(rng, size, rich=True):
 
 
 # the length buckets and the mix that fills each one: probability of a story, and its clause counts
-MIX = {(3, 10): (0.03, (2,)), (11, 20): (0.25, (2, 3)), (21, 30): (1.0, (3, 4, 5)),
-       (31, 40): (1.0, (4, 5, 6)), (41, 60): (1.0, (6, 7, 8))}
+MIX = {(3, 10): (0.03, (2,)), (11, 20): (0.4, (2, 2, 3)), (21, 30): (1.0, (3, 4, 5)),
+       (31, 40): (1.0, (5, 6, 7)), (41, 60): (1.0, (8, 9, 10))}
 
 
 def sample_spec(rng, bucket=(3, 10)):

@@ -85,6 +85,7 @@ def extend(st, size, place, home_ok=True, moves=1):
     visited = {place}
     also = "and_also" in st.items
     moved = 0
+    home_acts = sum(1 for x in st.items if isinstance(x, dict) and x.get("place") == "home")
     while st.n() < size:
         r = st.rng.random()
         left = size - st.n()
@@ -114,10 +115,18 @@ def extend(st, size, place, home_ok=True, moves=1):
             continue
         if place != "home":
             break
-        at_home = sum(1 for x in st.items if isinstance(x, dict) and (x.get("place") == "home" or (
-            x.get("drop") and x is not st.items[0] and home_started(st, x))))
-        if at_home >= 2:  # two things at home are enough: 回 家 做饭 了 ， 还 看 了 电视
-            break
+        if moved < moves and home_acts >= 1 and left >= 3 and st.tense == "d" and "finally" not in st.items:
+            # a day that began at home goes on: ..., and then went to the cinema and watched a movie
+            p2 = st.rng.choice([p for p in ("restaurant", "cinema", "supermarket", "library") if p not in visited])
+            a = act(st, p2)
+            if a is not None:
+                st.add(seq_conn(st), go(st, p2))
+                st.add(do_conn(st), a)
+                visited.add(p2)
+                place, moved, home_acts = p2, moved + 1, 0
+                continue
+        if home_acts >= 2 or st.items[-2:-1] == ["finally"] and home_acts:  # two things at home are
+            break  # enough (回 家 做饭 了 ， 还 看 了 电视), and after 最后 回 家 at most one
         last = max((HOME_ORDER.index(v) for v in st.done if v in HOME_ORDER), default=-1)
         nxt = [v for v in HOME_ORDER[last + 1:] if v != "clean" and not (v == "sleep" and st.tense != "d")]
         if not nxt or (nxt == ["sleep"] and left > 1 and st.rng.random() < 0.5):
@@ -127,15 +136,12 @@ def extend(st, size, place, home_ok=True, moves=1):
         just_home = st.items[-1].get("dest") == "home"  # 回 家 做饭 了: going home and what one does there
         conn = do_conn(st) if just_home else "and_also" if "and_also" not in st.items and v != "sleep" \
             else seq_conn(st)  # 还 看 了 电视, but not 还 睡觉 了
+        if "finally" in st.items and just_home:
+            conn = "serial"  # 最后 回 家 做饭 了
         if a is None or not st.add(conn, a):
             break
+        home_acts += 1
     return st.spec()
-
-
-def home_started(st, clause):
-    """True if ``clause`` comes after the story went home (or began at home)."""
-    k = next((k for k, x in enumerate(st.items) if isinstance(x, dict) and x.get("dest") == "home"), None)
-    return k is not None and st.items.index(clause) > k
 
 
 def outing_core(st, place=None, first=False):
@@ -360,7 +366,8 @@ def weather_choice(st, size):
     w = st.rng.choice(("cold", "hot"))
     st.add(None, {"type": "weather", "w": w, "tense": "d", "time": st.rng.choice(("yesterday", "this_morning"))})
     if w == "cold":
-        place = st.rng.choice(("school", "office", "library"))
+        place = st.rng.choice(("school", "library") if st.agent.get("n") in ("brother", "sister", "son", "daughter")
+                              or st.agent["k"] in ("name", "pron") else ("office", "library"))
         g = go(st, place, subj=st.agent)
         g["by"] = st.rng.choice(("bus", "car"))
     else:
@@ -629,23 +636,23 @@ def teacher_day(st, size):
 
 
 PLANS = {
-    "outing": (2, 8, outing),
-    "day_out": (3, 8, day_out),
-    "weekend_plan": (2, 8, weekend_plan),
-    "routine": (3, 8, routine),
-    "school_day": (2, 8, school_day),
-    "after_work": (3, 8, after_work),
-    "shopping_list": (4, 8, shopping_list),
-    "cook_dinner": (3, 8, cook_dinner),
-    "hungry": (3, 8, hungry),
-    "thirsty": (3, 8, thirsty),
-    "tired_home": (4, 8, tired_home),
-    "cancelled": (3, 8, cancelled),
-    "tired_stay": (3, 8, tired_stay),
-    "rain_spoils": (4, 8, rain_spoils),
-    "rain_cancel": (3, 8, rain_cancel),
-    "if_rain": (3, 8, if_rain),
-    "weather_choice": (3, 8, weather_choice),
+    "outing": (2, 10, outing),
+    "day_out": (3, 10, day_out),
+    "weekend_plan": (2, 10, weekend_plan),
+    "routine": (3, 10, routine),
+    "school_day": (2, 10, school_day),
+    "after_work": (3, 10, after_work),
+    "shopping_list": (4, 10, shopping_list),
+    "cook_dinner": (3, 10, cook_dinner),
+    "hungry": (3, 10, hungry),
+    "thirsty": (3, 10, thirsty),
+    "tired_home": (4, 10, tired_home),
+    "cancelled": (3, 10, cancelled),
+    "tired_stay": (3, 10, tired_stay),
+    "rain_spoils": (4, 10, rain_spoils),
+    "rain_cancel": (3, 10, rain_cancel),
+    "if_rain": (3, 10, if_rain),
+    "weather_choice": (3, 10, weather_choice),
     "two_outings": (4, 5, two_outings),
     "preference": (3, 3, preference),
     "compare_likes": (2, 4, compare_likes),
@@ -653,11 +660,11 @@ PLANS = {
     "ability": (2, 3, ability),
     "skill_practice": (2, 3, skill_practice),
     "help_family": (3, 3, help_family),
-    "visit_hospital": (3, 8, visit_hospital),
+    "visit_hospital": (3, 10, visit_hospital),
     "lost_found": (2, 3, lost_found),
     "why_because": (2, 3, why_because),
-    "where_answer": (3, 8, where_answer),
-    "buy_contrast": (2, 8, buy_contrast),
+    "where_answer": (3, 10, where_answer),
+    "buy_contrast": (2, 10, buy_contrast),
     "two_habits": (2, 3, two_habits),
     "teacher_day": (2, 3, teacher_day),
 }
