@@ -102,9 +102,9 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
         act.pop(key, None)
     if objs is not None and "obj" in act:
         act["obj"] = _object_among(rng, v, tense, objs, rich)
+    _first_mention(act.get("obj"))
     if v == "clean":  # cleaned the room -> 打扫 了 房间 (not "a room")
         act["obj"] = {"k": "noun", "n": rng.choice(objs or ("room",)), "d": "the"}
-    _first_mention(act.get("obj"))
     return act
 
 

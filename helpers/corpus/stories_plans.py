@@ -105,7 +105,8 @@ def extend(st, size, place, home_ok=True, moves=1):
                     place, moved = p2, moved + 1
                     continue
         if place != "home" and home_ok:
-            if st.tense == "d" and st.done & TIRING and left >= 2 and "so" not in st.items:
+            tired = any(isinstance(x, dict) and x.get("adj") == "tired" for x in st.items)
+            if st.tense == "d" and st.done & TIRING and left >= 2 and "so" not in st.items and not tired:
                 st.add("and", feel(st, "tired"))  # ， 很 累 ， 就 回 家 了
                 st.add("so_jiu", go(st, "home"))
             else:  # the way home closes a day out: 然后 / 接着 if still unused, else 最后
@@ -115,7 +116,9 @@ def extend(st, size, place, home_ok=True, moves=1):
             continue
         if place != "home":
             break
-        if moved < moves and home_acts >= 1 and left >= 3 and st.tense == "d" and "finally" not in st.items:
+        went_home = any(isinstance(x, dict) and x.get("dest") == "home" for x in st.items)
+        if moved < moves and home_acts >= 1 and left >= 3 and st.tense == "d" and not went_home \
+                and "sleep" not in st.done and "cook" not in st.done:
             # a day that began at home goes on: ..., and then went to the cinema and watched a movie
             p2 = st.rng.choice([p for p in ("restaurant", "cinema", "supermarket", "library") if p not in visited])
             a = act(st, p2)
