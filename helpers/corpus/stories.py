@@ -254,6 +254,8 @@ class Story:
             return False
         if not self.items:
             self.items.append(clause)
+            if clause.get("v"):
+                self.done.add(_base(clause["v"]))  # worked at the office ..., not "worked" again later
             return True
         clause = dict(clause)
         if conn in SEQUENCE and conn in self.items:  # 然后 and 接着 once each: the next step is a bare ，

@@ -30,6 +30,7 @@ from helpers.corpus.stories import (
 from helpers.corpus.sampler import coref
 
 FAR = ("beach", "zoo", "museum")
+OUTDOORS = ("park", "beach", "zoo", "pool")
 BUSY_PLACES = ("school", "office", "library", "park", "cinema", "pool", "zoo", "museum")
 
 
@@ -71,7 +72,9 @@ def feel(st, adj, subj=None, tense=None):
 def places_for(st, exclude=()):
     """Places to go next: not the hospital (a visit has its plan), nor school for a grown-up who works."""
     pupil = st.plan in ("school_day", "outing", "weekend_plan", "why_because") and "work" not in st.done
+    rained = any(isinstance(x, dict) and x.get("type") == "weather" and x.get("w") == "rain" for x in st.items)
     return [p for p in OUTINGS if p not in exclude and p != "hospital" and (p != "school" or pupil)
+            and not (rained and p in OUTDOORS)  # after the rain, indoors
             and any(_tense_ok(v, st.tense) for v, _ in ACTIVITIES[p])]
 
 
@@ -128,8 +131,8 @@ def extend(st, size, place, home_ok=True, moves=1):
                 visited.add(p2)
                 place, moved, home_acts = p2, moved + 1, 0
                 continue
-        if home_acts >= 2 or st.items[-2:-1] == ["finally"] and home_acts:  # two things at home are
-            break  # enough (回 家 做饭 了 ， 还 看 了 电视), and after 最后 回 家 at most one
+        if home_acts >= 2 or ("finally" in st.items and home_acts):  # two things at home are enough
+            break  # (回 家 做饭 了 ， 还 看 了 电视), and after 最后 回 家 at most one
         last = max((HOME_ORDER.index(v) for v in st.done if v in HOME_ORDER), default=-1)
         nxt = [v for v in HOME_ORDER[last + 1:] if v != "clean" and not (v == "sleep" and st.tense != "d")]
         if not nxt or (nxt == ["sleep"] and left > 1 and st.rng.random() < 0.5):
