@@ -74,6 +74,7 @@ def places_for(st, exclude=()):
     pupil = st.plan in ("school_day", "outing", "weekend_plan", "why_because") and "work" not in st.done
     rained = any(isinstance(x, dict) and x.get("type") == "weather" and x.get("w") == "rain" for x in st.items)
     return [p for p in OUTINGS if p not in exclude and p != "hospital" and (p != "school" or pupil)
+            and not (p == "office" and st.plan == "school_day")  # a pupil's day has no office
             and not (rained and p in OUTDOORS)  # after the rain, indoors
             and any(_tense_ok(v, st.tense) for v, _ in ACTIVITIES[p])]
 
@@ -88,7 +89,9 @@ def extend(st, size, place, home_ok=True, moves=1):
     visited = {place}
     also = "and_also" in st.items
     moved = 0
-    home_acts = sum(1 for x in st.items if isinstance(x, dict) and x.get("place") == "home")
+    homes = [k for k, x in enumerate(st.items) if isinstance(x, dict) and x.get("dest") == "home"]
+    home_acts = sum(1 for k, x in enumerate(st.items) if isinstance(x, dict) and (
+        x.get("place") == "home" or (homes and k > homes[-1])))  # what the story already did at home
     while st.n() < size:
         r = st.rng.random()
         left = size - st.n()
@@ -113,8 +116,8 @@ def extend(st, size, place, home_ok=True, moves=1):
                 st.add("and", feel(st, "tired"))  # ， 很 累 ， 就 回 家 了
                 st.add("so_jiu", go(st, "home"))
             else:  # the way home closes a day out: 然后 / 接着 if still unused, else 最后
-                conn = seq_conn(st)
-                st.add("finally" if conn == "and" and st.n() > 2 else conn, go(st, "home"))
+                conn = seq_conn(st)  # never a bare ， before the way home (..., 游泳 了 ， 回 家 了)
+                st.add(("finally" if st.n() > 2 else "and_then") if conn == "and" else conn, go(st, "home"))
             place = "home"
             continue
         if place != "home":
