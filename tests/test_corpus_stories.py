@@ -183,3 +183,14 @@ def test_every_plan_name_is_carried_by_its_pairs_and_no_plan_passes_a_tenth_of_l
     plans = Counter(p.plan for p in long)
     assert "" not in plans and max(plans.values()) <= 0.10 * len(long)
     assert len({p.plan for p in load_corpus("train") if p.plan}) >= 30
+
+
+def test_sample_markdown_has_60_train_a_third_over_20_tokens_40_long_and_40_novel():
+    from helpers.corpus.check import sample_markdown
+
+    text = sample_markdown()
+    sections = dict(part.split("\n", 1) for part in text.split("\n## ")[1:])
+    counts = {name: sum(1 for line in body.splitlines() if line.startswith("EN: ")) for name, body in sections.items()}
+    assert counts == {"train": 60, "long": 40, "novel": 40}
+    train_lengths = [len(line[4:].split()) for line in sections["train"].splitlines() if line.startswith("EN: ")]
+    assert sum(n > 20 for n in train_lengths) == 20

@@ -86,8 +86,9 @@ def extend(st, size, place, home_ok=True, moves=1):
     """Grow the story to ``size`` clauses with steps that follow from the last one: one more thing at
     the same place (还), one other place and what one did there, the way home (tired after a game: ，
     很 累 ， 就 回 家 了) and an evening at home in its order (cook ... sleep), then stop."""
-    visited = {place}
-    also = "and_also" in st.items
+    visited = {place} | {x["dest"] for x in st.items if isinstance(x, dict) and x.get("neg") and x.get("dest")}
+    also = "and_also" in st.items  # (a place the story did not go to stays unvisited: not "did not go to
+    # the library , ... , and after that went to the library")
     moved = 0
     homes = [k for k, x in enumerate(st.items) if isinstance(x, dict) and x.get("dest") == "home"]
     home_acts = sum(1 for k, x in enumerate(st.items) if isinstance(x, dict) and (
