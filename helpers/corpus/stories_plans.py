@@ -124,8 +124,9 @@ def extend(st, size, place, home_ok=True, moves=1):
         if place != "home":
             break
         went_home = any(isinstance(x, dict) and x.get("dest") == "home" for x in st.items)
+        busy = any(isinstance(x, dict) and (x.get("adj") == "busy" or x.get("v") == "have") for x in st.items)
         if moved < moves and home_acts >= 1 and left >= 3 and st.tense == "d" and not went_home \
-                and "sleep" not in st.done and "cook" not in st.done:
+                and "sleep" not in st.done and "cook" not in st.done and not busy:  # busy: no cinema later
             # a day that began at home goes on: ..., and then went to the cinema and watched a movie
             p2 = st.rng.choice([p for p in ("restaurant", "cinema", "supermarket", "library") if p not in visited])
             a = act(st, p2)
@@ -213,8 +214,8 @@ def school_day(st, size):
                     "poss": ("pron", st.rng.choice(("i", "you", "we")))}  # a pupil, not my grandfather
         st.pron = coref(st.agent, st.rng)
     place = outing_core(st, "school")
-    if st.items[0].get("time") in ("on_weekends", "every_sunday"):  # school is on weekdays
-        st.items[0]["time"] = "every_day"
+    if st.items[0].get("time") in ("on_weekends", "every_sunday", "every_evening"):  # school: weekday mornings
+        st.items[0]["time"] = st.rng.choice(("every_day", "every_morning"))
     return extend(st, size, place)
 
 
