@@ -49,7 +49,6 @@ from helpers.corpus.lexicon import (
     ADJECTIVES,
     BY,
     COME,
-    CONNECTORS,
     CONTAINERS,
     FREQ,
     GO,

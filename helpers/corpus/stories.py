@@ -22,7 +22,6 @@ from helpers.corpus.sampler import (
     sample_act,
     sample_clause,
     sample_object,
-    sample_person,
 )
 
 FOOD = tuple(k for k, n in NOUNS.items() if n.cls & {"food", "massfood"} and "animal" not in n.cls)

@@ -10,6 +10,7 @@ The check (``python -m helpers.corpus check``) counts how often each plan occurs
 
 from __future__ import annotations
 
+from helpers.corpus.sampler import coref
 from helpers.corpus.stories import (
     ACTIVITIES,
     DRINK,
@@ -27,7 +28,6 @@ from helpers.corpus.stories import (
     other_person,
     seq_conn,
 )
-from helpers.corpus.sampler import coref
 
 FAR = ("beach", "zoo", "museum")
 OUTDOORS = ("park", "beach", "zoo", "pool")
