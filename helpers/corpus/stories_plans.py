@@ -1,6 +1,6 @@
 """The discourse plans of the long sentences (corpus 3.0): what happens in a story, in which order.
 
-Each plan is a function ``plan(st, size) -> chain spec`` over a ``Story`` (``helpers.corpus.stories``)
+Each plan is a function ``plan(st, size) -> chain spec`` over a ``Story`` (``helpers.corpus.stories``, steps in ``stories_steps``)
 that grows to about ``size`` clauses; ``PLANS`` maps its name to (fewest clauses, most clauses,
 function). A plan picks the relation of each step, and so its connective: a sequence (and / and then
 / after that), a cause (so, because, so -> 就), an addition (and also -> 还, another person too -> 也),
@@ -12,160 +12,41 @@ from __future__ import annotations
 
 from helpers.corpus.sampler import coref
 from helpers.corpus.stories import (
-    ACTIVITIES,
     DRINK,
     FOOD,
     GROCERIES,
-    OUTINGS,
-    SPORTS,
     TIRING,
-    _activity,
     _base,
     _contrast,
-    _first_time,
-    _go,
     _tense_ok,
     other_person,
-    seq_conn,
+)
+from helpers.corpus.stories_people import (
+    ability,
+    compare_likes,
+    help_family,
+    lost_found,
+    preference,
+    same_too,
+    skill_practice,
+    teacher_day,
+    two_habits,
+    why_because,
+)
+from helpers.corpus.stories_steps import (
+    BUSY_PLACES,
+    act,
+    act_at,
+    do_conn,
+    extend,
+    feel,
+    go,
+    outing_core,
+    places_for,
+    timed,
 )
 
-FAR = ("beach", "zoo", "museum")
-OUTDOORS = ("park", "beach", "zoo", "pool")
-BUSY_PLACES = ("school", "office", "library", "park", "cinema", "pool", "zoo", "museum")
 
-
-# --------------------------------------------------------------------------- steps shared by the plans
-def do_conn(st):
-    """Going somewhere and what one does there: mostly one Chinese clause (去 公园 踢 了 足球), else ， ."""
-    return "serial" if st.rng.random() < 0.65 else "and"
-
-
-def go(st, place, time=False, subj=None, tense=None):
-    return _go(st.rng, subj or st.he(), tense or st.tense, place, st.rich, time=time)
-
-
-def act(st, place, subj=None, exclude=(), only=None, tense=None):
-    tense = tense or st.tense
-    a = _activity(st.rng, place, subj or st.he(), tense, st.rich, set(exclude) | st.done, only)
-    return a
-
-
-def act_at(st, place, **kw):
-    a = act(st, place, **kw)
-    if a is not None:
-        a["place"] = place
-    return a
-
-
-def timed(st, clause):
-    key, val = _first_time(st.rng, clause["tense"], freq_ok=clause["tense"] == "p")
-    clause[key] = val
-    return clause
-
-
-def feel(st, adj, subj=None, tense=None):
-    tense = tense or st.tense
-    return {"type": "cop_adj", "subj": subj or st.he(), "adj": adj, "tense": "d" if tense == "d" else "p",
-            "neg": False, "q": None}
-
-
-def places_for(st, exclude=()):
-    """Places to go next: not the hospital (a visit has its plan), nor school for a grown-up who works."""
-    pupil = st.plan in ("school_day", "outing", "weekend_plan", "why_because") and "work" not in st.done
-    rained = any(isinstance(x, dict) and x.get("type") == "weather" and x.get("w") == "rain" for x in st.items)
-    return [p for p in OUTINGS if p not in exclude and p != "hospital" and (p != "school" or pupil)
-            and not (p == "office" and st.plan == "school_day")  # a pupil's day has no office
-            and not (rained and p in OUTDOORS)  # after the rain, indoors
-            and any(_tense_ok(v, st.tense) for v, _ in ACTIVITIES[p])]
-
-
-HOME_ORDER = ("cook", "clean", "watch", "listen", "read", "sleep")  # an evening at home: cook first, sleep last
-
-
-def extend(st, size, place, home_ok=True, moves=1):
-    """Grow the story to ``size`` clauses with steps that follow from the last one: one more thing at
-    the same place (还), one other place and what one did there, the way home (tired after a game: ，
-    很 累 ， 就 回 家 了) and an evening at home in its order (cook ... sleep), then stop."""
-    visited = {place} | {x["dest"] for x in st.items if isinstance(x, dict) and x.get("neg") and x.get("dest")}
-    also = "and_also" in st.items  # (a place the story did not go to stays unvisited: not "did not go to
-    # the library , ... , and after that went to the library")
-    moved = 0
-    homes = [k for k, x in enumerate(st.items) if isinstance(x, dict) and x.get("dest") == "home"]
-    home_acts = sum(1 for k, x in enumerate(st.items) if isinstance(x, dict) and (
-        x.get("place") == "home" or (homes and k > homes[-1])))  # what the story already did at home
-    while st.n() < size:
-        r = st.rng.random()
-        left = size - st.n()
-        if place != "home" and not also and r < 0.35:
-            if st.add("and_also", act(st, place)):
-                also = True
-                continue
-        if place != "home" and moved < moves and (left >= 3 or not home_ok) and r < 0.85:
-            opts = places_for(st, visited | set(FAR))
-            if opts:
-                p2 = st.rng.choice(opts)
-                a = act(st, p2)
-                if a is not None:
-                    st.add(seq_conn(st), go(st, p2))
-                    st.add(st.rng.choice(("serial", "and")), a)
-                    visited.add(p2)
-                    place, moved = p2, moved + 1
-                    continue
-        if place != "home" and home_ok:
-            tired = any(isinstance(x, dict) and x.get("adj") == "tired" for x in st.items)
-            if st.tense == "d" and st.done & TIRING and left >= 2 and "so" not in st.items and not tired:
-                st.add("and", feel(st, "tired"))  # ， 很 累 ， 就 回 家 了
-                st.add("so_jiu", go(st, "home"))
-            else:  # the way home closes a day out: 然后 / 接着 if still unused, else 最后
-                conn = seq_conn(st)  # never a bare ， before the way home (..., 游泳 了 ， 回 家 了)
-                st.add(("finally" if st.n() > 2 else "and_then") if conn == "and" else conn, go(st, "home"))
-            place = "home"
-            continue
-        if place != "home":
-            break
-        went_home = any(isinstance(x, dict) and x.get("dest") == "home" for x in st.items)
-        busy = any(isinstance(x, dict) and (x.get("adj") == "busy" or x.get("v") == "have") for x in st.items)
-        if moved < moves and home_acts >= 1 and left >= 3 and st.tense == "d" and not went_home \
-                and "sleep" not in st.done and "cook" not in st.done and not busy:  # busy: no cinema later
-            # a day that began at home goes on: ..., and then went to the cinema and watched a movie
-            p2 = st.rng.choice([p for p in ("restaurant", "cinema", "supermarket", "library") if p not in visited])
-            a = act(st, p2)
-            if a is not None:
-                st.add(seq_conn(st), go(st, p2))
-                st.add(do_conn(st), a)
-                visited.add(p2)
-                place, moved, home_acts = p2, moved + 1, 0
-                continue
-        if home_acts >= 2 or ("finally" in st.items and home_acts):  # two things at home are enough
-            break  # (回 家 做饭 了 ， 还 看 了 电视), and after 最后 回 家 at most one
-        last = max((HOME_ORDER.index(v) for v in st.done if v in HOME_ORDER), default=-1)
-        nxt = [v for v in HOME_ORDER[last + 1:] if v != "clean" and not (v == "sleep" and st.tense != "d")]
-        if not nxt or (nxt == ["sleep"] and left > 1 and st.rng.random() < 0.5):
-            break
-        v = nxt[0] if st.rng.random() < 0.6 else st.rng.choice(nxt)
-        a = act(st, "home", exclude=set(HOME_ORDER) - {v})
-        just_home = st.items[-1].get("dest") == "home"  # 回 家 做饭 了: going home and what one does there
-        conn = do_conn(st) if just_home else "and_also" if "and_also" not in st.items and v != "sleep" \
-            else seq_conn(st)  # 还 看 了 电视, but not 还 睡觉 了
-        if "finally" in st.items and just_home:
-            conn = "serial"  # 最后 回 家 做饭 了
-        if a is None or not st.add(conn, a):
-            break
-        home_acts += 1
-    return st.spec()
-
-
-def outing_core(st, place=None, first=False):
-    place = place or st.rng.choice(places_for(st))
-    g = go(st, place, time=True, subj=st.agent)
-    if first and st.tense != "f":  # 先 with 会 would need 会 先: kept to the past and the present
-        g["first"] = True
-    st.add(None, g)
-    st.add(do_conn(st), act(st, place))  # went to the zoo and saw pandas: no 然后 inside one outing
-    return place
-
-
-# --------------------------------------------------------------------------- the plans
 def outing(st, size):
     """went to the park , and played football [, and also ...] [, and then ...]."""
     return extend(st, size, outing_core(st))
@@ -405,123 +286,6 @@ def two_outings(st, size):
     return st.spec()
 
 
-PREF = {"eat": FOOD, "drink": DRINK, "play": SPORTS, "read": ("book", "newspaper", "magazine", "novel")}
-
-
-def _np(n):
-    return {"k": "noun", "n": n, "d": "the" if n in ("piano", "guitar") else "bare"}
-
-
-def _like(subj, n, neg=False):
-    return {"type": "act", "v": "like", "tense": "p", "neg": neg, "q": None, "subj": subj, "obj": _np(n)}
-
-
-def _habit(st, v, n, subj, place, also=False):
-    a = {"type": "act", "v": v, "tense": "p", "neg": False, "q": None, "subj": subj, "obj": _np(n)}
-    a["freq"] = "often" if also else st.rng.choice(("often", "usually", "sometimes"))  # 还 经常, not 还 有时候
-    a["place"] = place
-    return a
-
-
-HOME_OF = {"eat": "home", "drink": "home", "play": "park", "read": "library"}
-
-
-def preference(st, size):
-    """likes apples , but does not like bananas , so often eats apples at home ..."""
-    st.tense = "p"
-    v = st.rng.choice(tuple(PREF))
-    x, y = st.rng.sample(PREF[v], 2)
-    st.add(None, _like(st.agent, x))
-    st.add("but", _like(st.he(), y, neg=True))
-    st.add("so", _habit(st, v, x, st.he(), HOME_OF[v]))
-    return extend(st, size, HOME_OF[v], home_ok=False) if st.n() < size and False else st.spec()
-
-
-def compare_likes(st, size):
-    """tom likes tea , while lily likes coffee [, so tom often drinks tea at home]."""
-    st.tense = "p"
-    v = st.rng.choice(tuple(PREF))
-    x, y = st.rng.sample(PREF[v], 2)
-    other = other_person(st.rng, st.agent)
-    st.add(None, _like(st.agent, x))
-    st.add("while", _like(other, y), same=False)
-    she = coref(other, st.rng)
-    clash = she == st.pron  # lucy ... lily: "she ... , and she ..." would not say who; name them again
-    if st.n() < size:
-        st.add("so", _habit(st, v, x, st.agent if clash else st.he(), HOME_OF[v]), same=False)
-    if st.n() < size:
-        st.add("and", _habit(st, v, y, other if clash else she, HOME_OF[v]), same=False)
-    return st.spec()
-
-
-def same_too(st, size):
-    """tom likes football , and his brother also likes football , so they often play football in the park."""
-    st.tense = "p"
-    v = st.rng.choice(("play", "read", "eat"))
-    x = st.rng.choice(PREF[v])
-    other = other_person(st.rng, st.agent)
-    st.add(None, _like(st.agent, x))
-    st.add("too", _like(other, x), same=False)
-    if st.n() < size:
-        we = {"i": "we", "we": "we", "you": "you"}.get(st.pron["p"], "they")  # you and lily -> you
-        st.add("so", _habit(st, v, x, {"k": "pron", "p": we},
-                            HOME_OF[v]), same=False)
-    return st.spec()
-
-
-SKILL_OBJ = {"swim": None, "sing": None, "dance": None, "cook": None}
-
-
-def ability(st, size):
-    """can swim , but her brother can not swim , so he will not go to the pool tomorrow."""
-    v = st.rng.choice(("swim", "play", "sing", "dance", "cook", "speak"))
-    obj = None
-    if v == "play":
-        obj = _np(st.rng.choice(SPORTS + ("piano", "guitar")))
-    elif v == "speak":
-        obj = _np(st.rng.choice(("english", "chinese")))
-    other = other_person(st.rng, st.agent)
-    st.add(None, {"type": "act", "v": v, "tense": "c", "neg": False, "q": None, "subj": st.agent, "obj": obj})
-    st.add("but", {"type": "act", "v": v, "tense": "c", "neg": True, "q": None, "subj": other, "obj": obj},
-           same=False)
-    if st.n() < size and (v == "swim" or (obj and obj["n"] in SPORTS)):
-        place = st.rng.choice(("pool", "beach") if v == "swim" else ("park",))
-        g = _go(st.rng, coref(other, st.rng), "f", place, st.rich, time=False)
-        g["neg"], g["time"] = True, st.rng.choice(("tomorrow", "today"))
-        g.pop("by", None)
-        st.add("so", g)
-    return st.spec()
-
-
-def skill_practice(st, size):
-    """anna can play the piano , and she often plays the piano at home , so her mother is happy."""
-    n = st.rng.choice(("piano", "guitar") + SPORTS)
-    st.add(None, {"type": "act", "v": "play", "tense": "c", "neg": False, "q": None, "subj": st.agent,
-                  "obj": _np(n)})
-    st.add("and_also", _habit(st, "play", n, st.he(), "home" if n in ("piano", "guitar") else "park", also=True))
-    if st.n() < size:
-        mother = {"k": "noun", "n": st.rng.choice(("mother", "father", "teacher")), "d": "poss", "poss": st.poss()}
-        st.add("so", {"type": "cop_adj", "subj": mother, "adj": "happy", "tense": "p", "neg": False, "q": None},
-               same=False)
-    return st.spec()
-
-
-def help_family(st, size):
-    """helped his mother this morning , and also cleaned the house , so she was happy."""
-    st.tense = "d"
-    old = st.agent.get("n") in ("grandmother", "grandfather", "mother", "father", "uncle", "aunt", "teacher",
-                                "doctor", "nurse")
-    kin = {"k": "noun", "n": st.rng.choice(("sister", "brother", "friend") if old else
-                                           ("mother", "father", "grandmother", "grandfather")), "d": "poss",
-           "poss": st.poss()}
-    st.add(None, timed(st, {"type": "act", "v": "help", "tense": "d", "neg": False, "q": None, "subj": st.agent,
-                            "obj": kin}))
-    st.add("and_also", {"type": "act", "v": "clean", "tense": "d", "neg": False, "q": None, "subj": st.he(),
-                        "obj": {"k": "noun", "n": st.rng.choice(("house", "room")), "d": "the"}})
-    st.add("so", feel(st, "happy", subj=coref(kin, st.rng)), same=False)
-    return st.spec()
-
-
 def visit_hospital(st, size):
     """first bought flowers at the store , and then went to the hospital , and visited his grandmother."""
     st.tense = st.rng.choice("ddf") if size <= 5 else "d"
@@ -537,49 +301,6 @@ def visit_hospital(st, size):
     st.add("and", {"type": "act", "v": "visit", "tense": st.tense, "neg": False, "q": None, "subj": st.he(),
                    "obj": kin})
     return extend(st, size, "hospital", moves=0)  # after the hospital, home
-
-
-def lost_found(st, size):
-    """lost her key at school yesterday , but her brother found the key in the park , so she was happy."""
-    st.tense = "d"
-    n = st.rng.choice(("key", "phone", "bag", "umbrella", "ticket", "pen"))
-    place = st.rng.choice(("school", "park", "library", "station"))
-    st.add(None, timed(st, {"type": "act", "v": "lose", "tense": "d", "neg": False, "q": None, "subj": st.agent,
-                            "obj": {"k": "noun", "n": n, "d": "poss", "poss": st.poss()}, "place": place}))
-    other = other_person(st.rng, st.agent)
-    st.add("but", {"type": "act", "v": "find", "tense": "d", "neg": False, "q": None, "subj": other,
-                   "obj": {"k": "noun", "n": n, "d": "the"},
-                   "place": st.rng.choice([p for p in ("school", "park", "library", "station") if p != place])},
-           same=False)
-    if st.n() < size:
-        st.add("so", feel(st, "happy"), same=False)
-    return st.spec()
-
-
-def why_because(st, size):
-    """why does lily often go to the library ? because she likes books , and she ..."""
-    st.tense = "p"
-    place, n, v = st.rng.choice((("library", "book", "read"), ("library", "novel", "read"),
-                                 ("park", "football", "play"), ("park", "tennis", "play"),
-                                 ("pool", None, "swim"), ("cinema", "movie", "watch")))
-    st.add(None, {"type": "act", "v": "go", "tense": "p", "neg": False, "q": "why", "subj": st.agent,
-                  "dest": place, "time": st.rng.choice(("every_week", "on_weekends", "every_day"))})
-    if st.agent["k"] == "pron" and st.agent["p"] in ("i", "we"):  # one asks about others
-        st.items[0]["subj"] = {"k": "name", "n": st.rng.choice(("tom", "lily", "anna", "jack"))}
-    if st.items[0]["subj"] != st.agent:
-        st.agent = st.items[0]["subj"]
-        st.pron = coref(st.agent, st.rng)
-    reason = _like(st.he(), n) if n else {"type": "act", "v": "like", "tense": "p", "neg": False, "q": None,
-                                           "subj": st.he(), "obj": _np("water")}
-    if n is None:
-        reason = {"type": "act", "v": "swim", "tense": "c", "neg": False, "q": None, "subj": st.he()}
-    st.add("answer_because", reason, same=False)
-    if st.n() < size:
-        a = act(st, "home", tense="p")
-        if a is not None:
-            a["place"] = "home"
-            st.add("and_also", a)
-    return st.spec()
 
 
 def where_answer(st, size):
@@ -613,37 +334,6 @@ def buy_contrast(st, size):
     st.add(None, timed(st, b))
     st.add("but", _contrast(st.rng, b, st.he))
     return extend(st, size, shop)
-
-
-def two_habits(st, size):
-    """tom usually reads books in the library , while his sister usually plays tennis in the park."""
-    st.tense = "p"
-    (v1, n1), (v2, n2) = st.rng.sample([(v, n) for v in PREF for n in PREF[v][:3]], 2)
-    while v1 == v2:
-        v2, n2 = st.rng.choice([(v, PREF[v][0]) for v in PREF])
-    other = other_person(st.rng, st.agent)
-    a = _habit(st, v1, n1, st.agent, HOME_OF[v1])
-    b = _habit(st, v2, n2, other, HOME_OF[v2])
-    b["freq"] = a["freq"]
-    st.add(None, a)
-    st.add("while", b, same=False)
-    if st.n() < size:
-        st.add("and_also", _like(coref(other, st.rng), st.rng.choice([n for n in PREF[v2] if n != n2])), same=True)
-    return st.spec()
-
-
-def teacher_day(st, size):
-    """my mother teaches english at school , and she also teaches math , so she is busy every day ..."""
-    st.tense = "p"
-    s1, s2 = st.rng.sample(("english", "chinese", "math", "history"), 2)
-    t = {"type": "act", "v": "teach", "tense": "p", "neg": False, "q": None, "subj": st.agent, "obj": _np(s1),
-         "place": "school"}
-    st.add(None, t)
-    st.add("and_also", {"type": "act", "v": "teach", "tense": "p", "neg": False, "q": None, "subj": st.he(),
-                        "obj": _np(s2)})
-    if st.n() < size:
-        st.add("so", feel(st, "busy", tense="p"))
-    return st.spec()
 
 
 PLANS = {
