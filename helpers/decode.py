@@ -62,7 +62,7 @@ __all__ = [
 PAD, BOS, EOS = 0, 1, 2
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 MAX_SRC_TOKENS = 60  # translate() keeps the first 60 source tokens of a longer input (see Translation.note)
-MAX_SRC_LIMIT = 200  # the largest max_src_tokens a caller may ask for (the "long" split goes up to 50)
+MAX_SRC_LIMIT = 200  # the largest max_src_tokens a caller may ask for (the "long" split goes up to 60)
 MAX_BEAM_SIZE = 50  # a wider beam costs time and memory and changes nothing for sentences of this corpus
 LENGTH_PENALTY_RANGE = (0.0, 5.0)  # α of log p / |y|^α: 0 = no normalisation, 0.6-1 as in the literature
 
