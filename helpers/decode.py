@@ -13,10 +13,16 @@ target token j; when the sentence ended with <eos> there is one extra final row 
 * ``beam_search``: keeps the ``beam_size`` best partial translations per sentence (all sentences and
   beams in one batch of B·k rows), collects a hypothesis when it emits <eos> among the top k, and
   stops a sentence when k hypotheses are finished. The winner maximises the length-normalised
-  log-probability ``log p(y|x) / |y|^α`` (|y| counts the <eos>; α = ``length_penalty``).
-  With ``beam_size=1`` it returns exactly what greedy decoding returns.
+  log-probability ``log p(y|x) / lp(y)`` plus the coverage penalty cp(x; y) (Wu et al. 2016):
+  lp = |y|^α (``length_norm="power"``, the default) or ((5 + |y|) / 6)^α (``"gnmt"``), |y| counting
+  the <eos>, α = ``length_penalty``; cp = β Σ_i log min(Σ_j α_ji, 1), β = ``coverage_penalty``
+  (default 0). With ``beam_size=1`` and no coverage penalty it returns exactly what greedy decoding returns.
+* Both searches take ``eos_guard=(k, m)``: <eos> only once the attention of the tokens produced so far
+  has put a total weight ≥ m on the last k source tokens. ``helpers.penalties`` defines the rules.
 * ``decode_sentences``: decode a list of token-id lists in length-sorted batches, results in input order.
-* ``translate(model, sentence)``: English text -> ``Translation`` (tokens, Chinese text, attention).
+* ``translate(model, sentence)``: English text -> ``Translation`` (tokens, Chinese text, attention),
+  with the model's shipped decoding (``shipped_decoding(model)``, read from its metadata) unless the
+  caller gives other options.
 """
 
 from __future__ import annotations
@@ -29,24 +35,35 @@ import numpy as np
 import torch
 
 from helpers.errors import HelpersError, UnknownWordError, check_float, check_int
+from helpers.penalties import (
+    check_coverage,
+    check_eos_guard,
+    check_length_norm,
+    coverage_penalty,
+    eos_allowed,
+    length_norm,
+)
 
 __all__ = [
     "MAX_BEAM_SIZE",
     "MAX_SRC_TOKENS",
+    "GREEDY",
     "DecodeResult",
     "Translation",
     "beam_search",
+    "check_decoding",
     "decode_sentences",
     "default_max_len",
     "greedy_decode",
     "pad_sequences",
+    "shipped_decoding",
     "translate",
 ]
 
 PAD, BOS, EOS = 0, 1, 2
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 MAX_SRC_TOKENS = 60  # translate() keeps the first 60 source tokens of a longer input (see Translation.note)
-MAX_SRC_LIMIT = 200  # the largest max_src_tokens a caller may ask for (the "long" split goes up to 50)
+MAX_SRC_LIMIT = 200  # the largest max_src_tokens a caller may ask for (the "long" split goes up to 60)
 MAX_BEAM_SIZE = 50  # a wider beam costs time and memory and changes nothing for sentences of this corpus
 LENGTH_PENALTY_RANGE = (0.0, 5.0)  # α of log p / |y|^α: 0 = no normalisation, 0.6-1 as in the literature
 MAX_DECODE_LEN = 1000  # the longest output a caller may ask for (the default for 200 source tokens is 405)
@@ -59,6 +76,33 @@ def check_beam_options(beam_size, length_penalty) -> tuple[int, float]:
     alpha = check_float("length_penalty", length_penalty, *LENGTH_PENALTY_RANGE,
                         "例如 length_penalty=1.0（0 = 不按长度归一化 no length normalisation）。")
     return beam_size, alpha
+
+
+# plain greedy decoding: what a model without a "decoding" record in its metadata uses
+GREEDY = {"beam_size": 1, "length_penalty": 1.0, "length_norm": "power", "coverage_penalty": 0.0, "eos_guard": None}
+
+
+def check_decoding(beam_size=1, length_penalty=1.0, length_norm="power", coverage_penalty=0.0,
+                   eos_guard=None) -> dict:
+    """Validate a set of decoding options; returns them as a plain dict (keys of ``GREEDY``)."""
+    beam_size, alpha = check_beam_options(beam_size, length_penalty)
+    guard = check_eos_guard(eos_guard)
+    return {"beam_size": beam_size, "length_penalty": alpha, "length_norm": check_length_norm(length_norm),
+            "coverage_penalty": check_coverage(coverage_penalty), "eos_guard": None if guard is None else list(guard)}
+
+
+def shipped_decoding(model) -> dict:
+    """The decoding a model ships with (``model.meta["decoding"]``, written by ``helpers.tools.pretrain``),
+    else plain greedy (``GREEDY``)."""
+    record = (getattr(model, "meta", None) or {}).get("decoding") or {}
+    if not isinstance(record, dict):
+        raise HelpersError(f"模型元数据里的 decoding 不是字典 (bad decoding record): {record!r}。"
+                           f"请用 helpers.tools.pretrain 重新生成模型。")
+    unknown = sorted(set(record) - set(GREEDY))
+    if unknown:
+        raise HelpersError(f"模型元数据里的 decoding 有未知的键 (unknown decoding keys): {unknown}。"
+                           f"可用的键 (known): {list(GREEDY)}。")
+    return check_decoding(**{**GREEDY, **record})
 
 
 def default_max_len(src_len: int) -> int:
@@ -113,17 +157,21 @@ def _limits(src_lens: torch.Tensor, max_len) -> torch.Tensor:
 # --------------------------------------------------------------------------------------- greedy
 @torch.no_grad()
 def greedy_decode(model, src: torch.Tensor, src_lens: torch.Tensor, max_len=None,
-                  bos_id: int = BOS, eos_id: int = EOS) -> DecodeResult:
-    """Batched greedy decoding. src [B, S], src_lens [B]; max_len: int, callable(S) or None (2 S + 5)."""
+                  bos_id: int = BOS, eos_id: int = EOS, eos_guard=None) -> DecodeResult:
+    """Batched greedy decoding. src [B, S], src_lens [B]; max_len: int, callable(S) or None (2 S + 5).
+
+    eos_guard: None or (k, m), see ``helpers.penalties`` (ignored by a model without attention).
+    """
+    guard = check_eos_guard(eos_guard)
     was_training = model.training
     model.eval()
     try:
-        return _greedy(model, src, src_lens, max_len, bos_id, eos_id)
+        return _greedy(model, src, src_lens, max_len, bos_id, eos_id, guard)
     finally:
         model.train(was_training)
 
 
-def _greedy(model, src, src_lens, max_len, bos_id, eos_id) -> DecodeResult:
+def _greedy(model, src, src_lens, max_len, bos_id, eos_id, guard=None) -> DecodeResult:
     state = model.start(src, src_lens)
     B, S = src.shape
     src_lens_cpu = src_lens.cpu().long()
@@ -137,10 +185,18 @@ def _greedy(model, src, src_lens, max_len, bos_id, eos_id) -> DecodeResult:
     active = torch.arange(B)  # original batch index of each live row
     prev = torch.full((B,), bos_id, dtype=torch.long, device=src.device)
     has_attention = False
+    cumulative = torch.zeros((B, S), dtype=torch.float64)  # [b, S] Σ_{j<t} α_j of the live rows (eos_guard)
     for t in range(max_steps):
         logits, attn, state = model.step(prev, state)  # [b, V], [b, S] or None
         logp = torch.log_softmax(logits.float(), dim=-1)  # [b, V]
-        best = logp.argmax(dim=-1)  # [b]
+        if guard is not None and attn is not None:
+            barred = ~eos_allowed(cumulative, src_lens_cpu[active], guard)  # [b]
+            masked = logp.clone()
+            masked[barred.to(logp.device), eos_id] = -math.inf
+            best = masked.argmax(dim=-1)  # [b] the best token that is allowed
+            cumulative += attn.double().cpu()
+        else:
+            best = logp.argmax(dim=-1)  # [b]
         best_cpu = best.cpu()
         out_tok[active, t] = best_cpu
         score[active] += logp.gather(1, best[:, None])[:, 0].double().cpu()
@@ -160,6 +216,7 @@ def _greedy(model, src, src_lens, max_len, bos_id, eos_id) -> DecodeResult:
             rows = keep.nonzero()[:, 0].to(src.device)
             state = state.index_select(rows)
             best = best[rows]
+            cumulative = cumulative[keep]
         prev = best
     tokens, attention = [], []
     for b in range(B):
@@ -174,25 +231,36 @@ def _greedy(model, src, src_lens, max_len, bos_id, eos_id) -> DecodeResult:
 @torch.no_grad()
 def beam_search(model, src: torch.Tensor, src_lens: torch.Tensor, beam_size: int = 4,
                 length_penalty: float = 1.0, max_len=None, bos_id: int = BOS,
-                eos_id: int = EOS) -> DecodeResult:
-    """Batched beam search (width ``beam_size``, score log p / |y|^length_penalty). Returns the best per sentence."""
-    beam_size, alpha = check_beam_options(beam_size, length_penalty)
+                eos_id: int = EOS, *, length_norm: str = "power", coverage_penalty: float = 0.0,
+                eos_guard=None) -> DecodeResult:
+    """Batched beam search of width ``beam_size``; returns the best hypothesis per sentence.
+
+    A hypothesis scores log p(y|x) / lp(y) + cp(x; y): lp of form ``length_norm`` ("power": |y|^α,
+    "gnmt": ((5 + |y|) / 6)^α) with α = ``length_penalty``, cp the coverage penalty with
+    β = ``coverage_penalty``; ``eos_guard`` = None or (k, m). See ``helpers.penalties``.
+    """
+    opts = check_decoding(beam_size, length_penalty, length_norm, coverage_penalty, eos_guard)
     was_training = model.training
     model.eval()
     try:
-        return _beam_search(model, src, src_lens, beam_size, alpha, max_len, bos_id, eos_id)
+        return _beam_search(model, src, src_lens, opts["beam_size"], opts["length_penalty"], max_len, bos_id,
+                            eos_id, opts["length_norm"], opts["coverage_penalty"],
+                            None if opts["eos_guard"] is None else tuple(opts["eos_guard"]))
     finally:
         model.train(was_training)
 
 
-def _normalised(score: float, length: int, alpha: float) -> float:
-    return score / (max(length, 1) ** alpha)
-
-
-def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id) -> DecodeResult:
+def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id, form="power", beta=0.0,
+                 guard=None) -> DecodeResult:
     device = src.device
     B = src.shape[0]
     src_lens_cpu = src_lens.cpu().long()
+    row_lens = src_lens_cpu.repeat_interleave(k)  # [B k] source length of each beam row
+
+    def final_score(s: float, length: int, a, b: int) -> float:  # log p / lp + cp
+        cp = coverage_penalty(a[:, : int(src_lens_cpu[b])], beta) if a is not None else 0.0
+        return s / length_norm(length, alpha, form) + cp
+
     limits = _limits(src_lens_cpu, max_len)  # [B]
     state = model.start(src, src_lens).index_select(torch.arange(B, device=device).repeat_interleave(k))
     scores = torch.full((B, k), -math.inf)  # [B, k]
@@ -209,6 +277,9 @@ def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id) -> Dec
         has_attention = attn is not None
         V = logits.shape[-1]
         logp = torch.log_softmax(logits.float(), dim=-1).cpu()  # [B k, V]
+        if guard is not None and has_attention:
+            cumulative = attn_hist.sum(1) if attn_hist is not None else torch.zeros(B * k, attn.shape[-1])  # [B k, S]
+            logp[~eos_allowed(cumulative, row_lens, guard), eos_id] = -math.inf
         cand = (scores.view(B * k, 1) + logp).view(B, k * V)  # [B, k V]
         top_s, top_i = cand.topk(min(2 * k, k * V), dim=1)  # [B, 2k]
         beam_of, tok_of = top_i // V, top_i % V  # [B, 2k]
@@ -228,7 +299,7 @@ def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id) -> Dec
                             if has_attention:
                                 a = torch.cat([attn_hist[row], step_attn[row][None]], 0) if attn_hist is not None \
                                     else step_attn[row][None]
-                            final[b].append((_normalised(s, t + 1, alpha), s, hist[row].tolist(), a, True))
+                            final[b].append((final_score(s, t + 1, a, b), s, hist[row].tolist(), a, True))
                         continue
                     if len(picked) < k:
                         picked.append((row, int(tok_of[b, j]), s))
@@ -240,7 +311,7 @@ def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id) -> Dec
                         if has_attention:
                             a = torch.cat([attn_hist[row], step_attn[row][None]], 0) if attn_hist is not None \
                                 else step_attn[row][None]
-                        final[b].append((_normalised(s, t + 1, alpha), s, hist[row].tolist() + [tok], a, False))
+                        final[b].append((final_score(s, t + 1, a, b), s, hist[row].tolist() + [tok], a, False))
                     done[b] = True
             if done[b]:
                 picked = []
@@ -275,13 +346,26 @@ def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id) -> Dec
 
 
 # ------------------------------------------------------------------------------ many sentences
+def _search(model, src, lens, opts: dict, guard, max_len=None) -> DecodeResult:
+    """Greedy (beam 1, no coverage penalty: the same result, batched) or beam search with ``opts``."""
+    if opts["beam_size"] == 1 and not opts["coverage_penalty"]:
+        return greedy_decode(model, src, lens, max_len=max_len, eos_guard=guard)
+    return beam_search(model, src, lens, beam_size=opts["beam_size"], length_penalty=opts["length_penalty"],
+                       max_len=max_len, length_norm=opts["length_norm"], coverage_penalty=opts["coverage_penalty"],
+                       eos_guard=guard)
+
+
 def decode_sentences(model, src_ids, batch_size: int = 256, beam_size: int = 1, length_penalty: float = 1.0,
-                     max_len=None, device=None) -> DecodeResult:
+                     max_len=None, device=None, *, length_norm: str = "power", coverage_penalty: float = 0.0,
+                     eos_guard=None) -> DecodeResult:
     """Decode a list of source id lists (each may end with the source <eos>) in length-sorted batches.
 
-    Returns one DecodeResult in the input order. beam_size=1 uses ``greedy_decode``.
+    Returns one DecodeResult in the input order. beam_size=1 without a coverage penalty uses
+    ``greedy_decode`` (with ``eos_guard``); otherwise ``beam_search``. ``decode_sentences(model, ids,
+    **shipped_decoding(model))`` decodes as ``translate`` does.
     """
-    beam_size, length_penalty = check_beam_options(beam_size, length_penalty)
+    opts = check_decoding(beam_size, length_penalty, length_norm, coverage_penalty, eos_guard)
+    guard = None if opts["eos_guard"] is None else tuple(opts["eos_guard"])
     batch_size = check_int("batch_size", batch_size, 1, MAX_DECODE_BATCH, "例如 batch_size=256。")
     src_ids = [list(s) for s in src_ids]
     if device is None:
@@ -293,10 +377,7 @@ def decode_sentences(model, src_ids, batch_size: int = 256, beam_size: int = 1, 
     for start in range(0, len(order), batch_size):
         idx = order[start: start + batch_size]
         src, lens = pad_sequences([src_ids[i] for i in idx], device=device)
-        if beam_size == 1:
-            r = greedy_decode(model, src, lens, max_len=max_len)
-        else:
-            r = beam_search(model, src, lens, beam_size=beam_size, length_penalty=length_penalty, max_len=max_len)
+        r = _search(model, src, lens, opts, guard, max_len)
         has_attention = r.attention is not None
         for n, i in enumerate(idx):
             tokens[i], scores[i], finished[i] = r.tokens[n], r.scores[n], r.finished[n]
@@ -388,17 +469,26 @@ def prepare_source(sentence, src_vocab, max_src_tokens: int = MAX_SRC_TOKENS):
     return tokens, src_vocab.encode(tokens), truncated, note
 
 
-def translate(model, sentence, beam_size: int = 1, length_penalty: float = 1.0,
-              max_src_tokens: int = MAX_SRC_TOKENS) -> Translation:
+def translate(model, sentence, beam_size: int | None = None, length_penalty: float | None = None,
+              max_src_tokens: int = MAX_SRC_TOKENS, **decoding) -> Translation:
     """Translate one English sentence with ``model`` (a model from ``load_pretrained`` / ``make_model``).
 
     Bad input (not a string, empty, unknown words, non-English text) raises a ``HelpersError``
     (``ValueError``) with a Chinese + English message. Input longer than ``max_src_tokens`` tokens is
     truncated to its first ``max_src_tokens`` tokens, and the result says so (``.truncated``, ``.note``).
+    Decoding: the model's shipped decoding (``shipped_decoding(model)``; plain greedy for a model that
+    has none), with any option the caller gives instead: ``beam_size``, ``length_penalty`` and, by
+    keyword, ``length_norm``, ``coverage_penalty``, ``eos_guard`` (see ``beam_search``).
     Options are bounded before any work: ``beam_size`` an int in 1..50, ``length_penalty`` a finite
     number in 0..5, ``max_src_tokens`` an int in 1..200; anything else raises a ``HelpersError``.
     """
-    beam_size, length_penalty = check_beam_options(beam_size, length_penalty)
+    unknown = sorted(set(decoding) - set(GREEDY))
+    if unknown:
+        raise HelpersError(f"translate 没有这些参数 (unknown options): {unknown}。"
+                           f"可用的解码参数 (decoding options): {list(GREEDY)}。")
+    given = {k: v for k, v in (("beam_size", beam_size), ("length_penalty", length_penalty)) if v is not None}
+    given.update(decoding)  # keyword options as given (eos_guard=None: no guard, whatever the model ships)
+    opts = check_decoding(**{**shipped_decoding(model), **given})
     src_vocab, tgt_vocab = getattr(model, "src_vocab", None), getattr(model, "tgt_vocab", None)
     if src_vocab is None or tgt_vocab is None:
         raise HelpersError("这个模型没有词表 (model has no vocabularies): 请用 helpers.load_pretrained(...)、"
@@ -407,10 +497,7 @@ def translate(model, sentence, beam_size: int = 1, length_penalty: float = 1.0,
     device = next(model.parameters()).device
     src = torch.tensor([src_ids], dtype=torch.long, device=device)  # [1, S]
     lens = torch.tensor([len(src_ids)], dtype=torch.long, device=device)  # [1]
-    if beam_size == 1:
-        r = greedy_decode(model, src, lens)
-    else:
-        r = beam_search(model, src, lens, beam_size=beam_size, length_penalty=length_penalty)
+    r = _search(model, src, lens, opts, None if opts["eos_guard"] is None else tuple(opts["eos_guard"]))
     tgt_tokens = tgt_vocab.decode(r.tokens[0])
     return Translation(
         src_tokens=src_tokens,

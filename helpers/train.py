@@ -50,6 +50,8 @@ from helpers.outputs import reserve_output
 
 __all__ = [
     "DEFAULT_SIZES",
+    "NOTEBOOK_SIZES",
+    "NOTEBOOK_STEPS",
     "TRAIN_THREADS",
     "History",
     "TrainingDiverged",
@@ -77,6 +79,13 @@ TRAIN_THREADS = 1
 # bidirectional encoder for all five variants, "none" included (helpers.tools.pretrain.RECIPES).
 DEFAULT_SIZES = {"emb_size": 64, "hidden_size": 64, "num_layers": 1, "rnn": "gru", "bidirectional": False,
                  "input_feeding": False, "dropout": 0.0}
+
+# Notebook 06's live models: sizes on top of DEFAULT_SIZES, and the step budget of its full mode (batch 64,
+# Adam 3e-3 with the cosine schedule: ``train``'s defaults). helpers.tools.bench trains
+# NOTEBOOK_SIZES["luong-general"] for its time-to-quality and FLOPs-utilisation rows.
+NOTEBOOK_SIZES = {"none": {"bidirectional": True}, "bahdanau": {"bidirectional": True},
+                  "luong-general": {"bidirectional": True, "scaled_score": True}}
+NOTEBOOK_STEPS = 1200
 
 
 def make_model(variant: str = "luong-general", src_vocab=None, tgt_vocab=None, seed: int = 0, **sizes):

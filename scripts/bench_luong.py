@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from helpers.tools.benchmarks import measure_train_speedup
+from helpers.tools.bench import measure_train_speedup
 
 
 def main(argv=None) -> dict:

@@ -31,10 +31,10 @@ DESIGN_TABLE = [
     ("she reads books in the library every day .", "她 每天 在 图书馆 看 书 。"),
     ("the cat that i saw is black .", "我 看见 的 那 只 猫 是 黑色 的 。"),
     ("my brother has three red cars .", "我 哥哥 有 三 辆 红色 的 车 。"),
-    ("do you like tea ?", "你 喜欢 茶 吗 ？"),
+    ("do you like tea ?", "你 喜欢 喝 茶 吗 ？"),
     ("where did you buy this book ?", "你 在 哪里 买 了 这 本 书 ？"),
     ("we did not go to school today .", "我们 今天 没 去 学校 。"),
-    ("i like tea , but he likes coffee .", "我 喜欢 茶 ， 但是 他 喜欢 咖啡 。"),
+    ("i like tea , but he likes coffee .", "我 喜欢 喝 茶 ， 但是 他 喜欢 喝 咖啡 。"),
 ]
 
 
@@ -75,16 +75,36 @@ def test_split_sizes():
     assert sizes == {"train": 20000, "valid": 1000, "test": 1000, "long": 500, "novel": 300}
 
 
-@pytest.mark.parametrize("split", ["train", "valid", "test", "novel"])
-def test_short_splits_have_3_to_20_english_tokens(split):
+@pytest.mark.parametrize("split", ["train", "valid", "test"])
+def test_trained_splits_cover_3_to_40_english_tokens(split):
     lengths = [len(p.src) for p in load_corpus(split)]
+    assert min(lengths) <= 5 and max(lengths) == 40
+    assert all(3 <= n <= 40 for n in lengths)
+
+
+def test_a_quarter_of_train_is_over_20_tokens():
+    lengths = [len(p.src) for p in load_corpus("train")]
+    assert sum(n > 20 for n in lengths) >= 0.25 * len(lengths)
+
+
+@pytest.mark.parametrize("lo,hi", [(3, 10), (11, 20), (21, 30), (31, 40)])
+def test_test_has_at_least_150_pairs_in_every_length_bucket(lo, hi):
+    assert sum(lo <= len(p.src) <= hi for p in load_corpus("test")) >= 150
+
+
+def test_novel_split_has_3_to_20_english_tokens():
+    lengths = [len(p.src) for p in load_corpus("novel")]
     assert min(lengths) >= 3 and max(lengths) <= 20
 
 
-def test_long_split_is_21_to_50_tokens_and_longer_than_any_train_sentence():
+def test_long_split_is_41_to_60_tokens_and_longer_than_any_train_sentence():
     lengths = [len(p.src) for p in load_corpus("long")]
-    assert min(lengths) >= 21 and max(lengths) <= 50
+    assert min(lengths) >= 41 and max(lengths) <= 60
     assert min(lengths) > max(len(p.src) for p in load_corpus("train"))
+
+
+def test_corpus_version_is_3_0():
+    assert C.CORPUS_VERSION == "3.0"
 
 
 def test_no_source_sentence_is_in_two_splits():
@@ -143,10 +163,14 @@ def test_at_least_90_percent_of_chinese_tokens_have_a_possible_link(split):
 
 def test_every_english_content_word_has_a_sure_link():
     function = {"a", "an", "the", "do", "does", "did", "of", "to", "for", "'s", "am", "is", "are", "was",
-                "were", "who", "that", "and", "in", "at"}
+                "were", "who", "that", "and", "in", "at", "be"}
+    clause_start = {",", "and", "then", "that", "finally", "so", "but", "because", "while"}
     for p in load_corpus("test"):
         linked = {i for i, _ in p.sure}
-        missing = [w for i, w in enumerate(p.src) if i not in linked and w not in function]
+        missing = [w for i, w in enumerate(p.src) if i not in linked and w not in function
+                   # a story's dropped subject (他 去 了 … ， 看 了 …) and a later "will" without 会 have no link
+                   and not (p.plan and (w == "will" or (w in ("i", "you", "he", "she", "we", "they")
+                                                          and p.src[i - 1] in clause_start)))]
         assert not missing, (format_pair(p), missing)
 
 
@@ -242,8 +266,11 @@ def test_le_never_after_stative_verbs():
 def test_past_negation_uses_mei_and_present_negation_uses_bu():
     for p in load_corpus("train"):
         src = " ".join(p.src)
-        if src.count(" not ") == 1 and " did not " in src and "没" not in p.tgt:
+        stative = any(f" did not {v} " in src for v in ("like", "want", "know", "love", "need"))
+        if src.count(" not ") == 1 and " did not " in src and not stative and not {"没", "没有"} & set(p.tgt):
             pytest.fail(" ".join(p.tgt))
+        if stative and src.count(" not ") == 1:  # corpus 3.0: a state in the past is negated with 不 (不 喜欢)
+            assert "不" in p.tgt and "没" not in p.tgt, " ".join(p.tgt)
         if src.count(" not ") == 1 and (" do not " in src or " does not " in src) and " have" not in src:
             assert "不" in p.tgt or "不是" in p.tgt, " ".join(p.tgt)
 

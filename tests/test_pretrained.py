@@ -81,6 +81,15 @@ def test_the_recipe_in_the_metadata_is_the_recipe_of_the_pretrain_command():
         assert recipe["steps"] == RECIPES[name]["steps"] and recipe["seed"] == RECIPES[name]["seed"]
 
 
+def test_every_shipped_model_decodes_as_its_recipe_says():
+    from helpers.decode import GREEDY, check_decoding
+    from helpers.tools.pretrain import RECIPES
+
+    for name in PRETRAINED_NAMES:
+        shipped = read_metadata(pretrained_path(name)).get("decoding") or {}
+        assert check_decoding(**{**GREEDY, **shipped}) == check_decoding(**RECIPES[name]["decoding"])
+
+
 @pytest.mark.parametrize("name", ATTENTION_MODELS)
 def test_attention_models_translate_the_books_example(models, name):
     t = translate(models[name], "i am a student .")

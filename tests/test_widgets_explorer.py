@@ -42,12 +42,12 @@ def matching_pair(model):
 
 @pytest.fixture(scope="module")
 def explorer():
-    return AttentionExplorer()
+    return AttentionExplorer(model="luong-general")  # the model the tests below compare with
 
 
 @pytest.fixture
 def fresh():
-    return AttentionExplorer()
+    return AttentionExplorer(model="luong-general")
 
 
 def test_default_widget_draws_a_png_without_error(explorer):
@@ -237,3 +237,37 @@ def test_readout_and_title_count_the_first_output_token_as_t_equals_one(fresh):
     assert f"t = 1，输出 “{first}”" in fresh.readout.value and "t = 0" not in fresh.readout.value
     assert f"t = 1：“{first}”" in fresh._dyn[0]["title"].get_text()
     assert fresh._dyn[-1]["head"].get_text().startswith("t = 1 ")
+
+
+# --- the default model: the softest attention among the models that align well (issue 22, item 6) ---
+def _record(**rows):
+    return {"models": {name: {"test": {"aer": aer, "max_alpha": peak}} for name, (aer, peak) in rows.items()}}
+
+
+def test_the_default_model_is_the_softest_among_those_that_align_well():
+    from helpers.widgets.explorer import default_model
+
+    record = _record(**{"luong-general": (0.10, 0.99), "luong-dot": (0.09, 0.92), "luong-concat": (0.11, 0.83),
+                        "bahdanau": (0.18, 0.60)})  # bahdanau is softest but aligns worse than 0.15
+    assert default_model(record) == "luong-concat"
+    assert default_model(record, max_aer=0.2) == "bahdanau"
+
+
+def test_without_a_model_that_aligns_well_the_best_aligned_one_is_the_default():
+    from helpers.widgets.explorer import default_model
+
+    record = _record(**{"luong-general": (0.30, 0.99), "luong-dot": (0.25, 0.92), "bahdanau": (0.40, 0.60)})
+    assert default_model(record) == "luong-dot"
+
+
+def test_without_metrics_the_default_is_the_first_attention_model():
+    from helpers.widgets.explorer import ATTENTION_MODELS, default_model
+
+    assert default_model({"models": {}}) == ATTENTION_MODELS[0]
+
+
+def test_the_explorer_opens_on_the_rule_s_choice_of_the_shipped_models():
+    from helpers.checkpoint import load_metrics
+    from helpers.widgets.explorer import default_model
+
+    assert AttentionExplorer().model.value == default_model(load_metrics())

@@ -48,19 +48,23 @@ from __future__ import annotations
 from helpers.corpus.lexicon import (
     ADJECTIVES,
     BY,
-    CONNECTORS,
+    COME,
     CONTAINERS,
     FREQ,
     GO,
     INTRANSITIVE,
     LOCATIVES,
+    MEET_PF,
     NAMES,
+    NEVER_ZH,
     NOUNS,
     NUMBERS_EN,
     NUMBERS_ZH,
+    PARTICLE_I,
     PLACES,
     PLAY_ZH,
     PRONOUNS,
+    THERE,
     TIMES,
     VERBS,
     WH_ZH,
@@ -95,8 +99,9 @@ def person_of(np) -> str:
 def is_plural(np) -> bool:
     if np["k"] in ("coord", "place"):
         return np["k"] == "coord"
-    if np["k"] == "noun" and NOUNS[np["n"]].mass and NOUNS[np["n"]].sg.endswith("s"):
-        return True  # the noodles are delicious
+    if np["k"] == "noun" and NOUNS[np["n"]].sg.endswith("s") and (NOUNS[np["n"]].mass or
+                                                                   NOUNS[np["n"]].sg == NOUNS[np["n"]].pl):
+        return True  # the noodles are delicious; my parents are tired
     d = np.get("d")
     if d in ("these", "those", "howmany") or np.get("pl"):
         return True
@@ -155,9 +160,10 @@ def render_np(np, role, tags):
     if k == "coord":  # anna and lily -> 安娜 和 莉莉
         a_en, a_zh = render_np(np["items"][0], role, tags)
         b_en, b_zh = render_np(np["items"][1], role, tags)
-        ea = _e("and")
+        ea = _e(np.get("conj", "and"))
         tags.add("coordination")
-        return a_en + [ea] + b_en, a_zh + [_z("和", (ea,))] + b_zh
+        conj_zh = "和" if ea[0] == "and" else "还是" if np.get("alt") else "或者"  # or: 还是 in a question
+        return a_en + [ea] + b_en, a_zh + [_z(conj_zh, (ea,))] + b_zh
     noun = NOUNS[np["n"]]
     d = np.get("d", "the")
     plural = is_plural(np)
@@ -241,7 +247,7 @@ def render_np(np, role, tags):
         zh.append(_z("们", (), (e_n, en[0])))
         tags.add("plural_men")
     if art is not None:
-        art[0] = "an" if en[1][0][0] in VOWELS else "a"
+        art[0] = "an" if en[1][0][0] in VOWELS or en[1][0].startswith("hour") else "a"
     if rel:
         ren, rzh = render_rel(rel, noun, tags, plural)
         en += ren
@@ -256,6 +262,8 @@ def verb_zh(vkey, obj):
         return VERBS[vkey][5]
     if vkey == "go":
         return GO[4]
+    if vkey == "come":
+        return COME[4]
     return INTRANSITIVE[vkey][4]
 
 
@@ -265,11 +273,17 @@ def verb_forms(vkey):
         return VERBS[vkey][:5]
     if vkey == "go":
         return GO[:4] + ("",)
-    return INTRANSITIVE[vkey][:4] + ("",)
+    if vkey == "come":
+        return COME[:4] + ("",)
+    return INTRANSITIVE[vkey][:4] + (PARTICLE_I.get(vkey, ""),)
 
 
 def render_place(place, tags):
-    """in the library -> 在 图书馆 (moved before the verb by the clause)."""
+    """in the library -> 在 图书馆 (moved before the verb by the clause); there -> 在 那里."""
+    if place in THERE:
+        et = _e(place)
+        tags.add("place_front")
+        return [et], [_z("在", (), (et,)), _z(THERE[place], (et,))]
     words, prep, zh = PLACES[place]
     ep = _e(prep)
     ew = [_e(w) for w in words]
@@ -300,13 +314,21 @@ def render_rel(rel, head, tags, plural=False):
         pen, pzh = render_place(rel["place"], tags)
         en += pen
         zh += pzh
-    zh.append(_z(verb_zh(rel["v"], obj), (ev,)))
+    zh += _verb_tokens({"v": rel["v"], "tense": rel["tense"], "_rel": True}, obj, ev, None, (), tags)
+    if obj and rel["v"] in DRINK_LIKERS and obj["k"] == "noun" and "drink" in NOUNS[obj["n"]].cls:
+        zh.append(_z("喝", (), (ev,)))  # the girl who likes tea -> 喜欢 喝 茶 的 女孩
     if obj:
         zh += ozh
     return en, zh + [_z("的", (), (e_that,))]
 
 
 # --------------------------------------------------------------------------- clauses
+def _discourse_subject(c, s_en, s_zh):
+    """Subject tokens after the discourse flags of a chain clause (set by helpers.corpus.discourse):
+    ``_drop`` drops the Chinese subject (他 去 了 图书馆 ， 看 了 一 本 书), ``_en_drop`` the English one too."""
+    return ([] if c.get("_en_drop") else s_en), ([] if c.get("_drop") else s_zh)
+
+
 def _be(person, tense):
     table = BE_PAST if tense == "d" else BE_PRES
     return table.get(person, "were" if tense == "d" else "are")
@@ -317,6 +339,10 @@ def render_clause(c, tags):
     kind = c["type"]
     if kind == "act":
         return _render_act(c, tags)
+    if kind in ("weather", "exist"):
+        from helpers.corpus.grammar_extra import render_exist, render_weather
+
+        return (render_weather if kind == "weather" else render_exist)(c, tags)
     return _render_copula(c, tags)
 
 
@@ -370,6 +396,8 @@ def _render_act(c, tags):
     if q == "who_s" and tense in ("p", "d"):
         aux = None
     # ---- English pieces
+    if c.get("_en_drop") and tense == "f" and not neg:  # he will go to the store and buy a shirt
+        aux = None
     e_aux = _e(aux) if aux else None
     e_not = _e("not") if neg else None
     e_main = _e(main)
@@ -379,9 +407,10 @@ def _render_act(c, tags):
         s_en, s_zh = [e_wh], [_z("谁", (e_wh,))]
     else:
         s_en, s_zh = render_np(subj, "subj", tags)
+    s_en, s_zh = _discourse_subject(c, s_en, s_zh)  # a continuing subject is dropped (helpers.corpus.discourse)
     # object / destination
     o_en, o_zh = [], []
-    if v == "go":
+    if v in ("go", "come"):
         dest = c.get("dest")
         if dest == "home":
             eh = _e("home")
@@ -393,6 +422,17 @@ def _render_act(c, tags):
             o_en, o_zh = [et] + ew, [_z(zh, (ew[-1],))]
     elif obj is not None and q not in ("what", "who_o"):
         o_en, o_zh = render_np(obj, "obj", tags)
+    if c.get("io"):  # give my mother a gift -> 给 我 妈妈 一 份 礼物
+        i_en, i_zh = render_np(c["io"], "obj", tags)
+        o_en, o_zh = i_en + o_en, i_zh + o_zh
+    w_en, w_zh = _with_tokens(c, tags)
+    d_en, d_zh = [], []
+    if c.get("dur"):  # she studied for two hours -> 她 学习 了 两 个 小时 (after the verb)
+        e_for = _e("for")
+        n = c["dur"]
+        d_en, d_zh = render_np({"k": "noun", "n": "hour", "d": "a" if n == 1 else "num", "num": n}, "obj", tags)
+        d_en = [e_for] + d_en
+        o_zh = o_zh + d_zh
     b_en, b_zh = [], []
     if c.get("by"):
         words, zhs = BY[c["by"]]
@@ -406,16 +446,28 @@ def _render_act(c, tags):
     if c.get("time"):
         t_en, t_zh = _time_tokens(c["time"], tags)
     f_en, f_zh = [], []
-    if c.get("freq"):
+    if c.get("freq") == "never":  # she never drinks coffee -> 她 从来 不 喝 咖啡
+        ef = _e("never")
+        f_en, f_zh = [ef], [_z(NEVER_ZH[0], (ef,)), _z(NEVER_ZH[1 if tense == "p" else 2], (ef,))]
+        tags.add("negation")
+    elif c.get("freq"):
         ef = _e(c["freq"])
         f_en, f_zh = [ef], [_z(FREQ[c["freq"]], (ef,))]
         tags.add("time_front")
+    e_early = _e("early") if c.get("early") else None
     # ---- English order
     vg = [e_main] + ([e_part] if e_part else [])
     e_wh = None
+    if e_early:
+        vg.append(e_early)
     if q is None or q == "who_s":
-        en = s_en + f_en + ([e_aux] if e_aux else []) + ([e_not] if e_not else []) + vg
-        en += o_en + b_en + p_en + t_en
+        adv_en = list(c.get("_adv_en", ()))  # she also often plays ..., she will also buy ...
+        en = (s_en + f_en + [e_aux] + adv_en if e_aux else s_en + adv_en + f_en) + ([e_not] if e_not else []) + vg
+        en += o_en + d_en + w_en + b_en + p_en + t_en
+        if c.get("too"):  # i will go too -> 我 也 会 去
+            e_too = _e("too")
+            en.append(e_too)
+            f_zh = f_zh + [_z("也", (e_too,))]
     else:
         head = []
         if q in ("what", "who_o", "where", "when", "why", "how"):
@@ -433,11 +485,10 @@ def _render_act(c, tags):
         elif q in ("what", "who_o", "howmany"):
             en += b_en + p_en + t_en
         else:  # yn, why
-            en += o_en + b_en + p_en + t_en
+            en += o_en + w_en + b_en + p_en + t_en
     # ---- Chinese order: S 还 WH-ADV TIME FREQ NEG MODAL 在 PLACE BY V 了 O 了 吗
     zh = s_zh
-    if c.get("_also"):  # "..., and he also ..." -> ， 他 还 ...
-        zh.append(c["_also"])
+    zh += list(c.get("_adv", ()))  # adverbs of the discourse after the subject: ， 他 还 / 也 / 就 / 先 ...
     if q in ("when", "why"):  # 玛丽 为什么 每周 看望 奶奶 ？
         zh.append(_z(WH_ZH[q], (e_wh,)))
     if q == "how":  # time first: 你 周末 怎么 去 电影院 ？
@@ -448,20 +499,21 @@ def _render_act(c, tags):
     if every:  # scope: does not V every day -> 不是 每天 都 V (not: 每天 不 V)
         zh.append(_z("不是", (e_not,), (e_aux,)))
         tags.add("negation")
-    zh += t_zh + f_zh
+    zh += t_zh + f_zh + list(c.get("_adv2", ()))  # after the time: 他 每天 早上 先 吃 面包
     if every:
         zh.append(_z("都", (), tuple(t_en[:1])))
     past_form = e_main if (tense == "d" and aux is None) else e_aux
     if neg and not every:
         aux_poss = (e_aux,) if tense in ("p", "d") else ()
+        stative = v in VERBS and "s" in VERBS[v][9]
         if v == "have":
             tags.add("negation")
             zh.append(_z("没有", (e_not, e_main), aux_poss))
             e_main = None
-        else:
-            zh.append(_z("没" if tense == "d" else "不", (e_not,), aux_poss))
+        else:  # a stative past is negated with 不: she did not like it -> 她 不 喜欢
+            zh.append(_z("没" if tense == "d" and not stative else "不", (e_not,), aux_poss))
             tags.add("negation")
-    if tense == "f":
+    if tense == "f" and e_aux is not None and not c.get("_no_hui"):  # a later future clause: ， 然后 买 ...
         zh.append(_z("会", (e_aux,)))
     elif tense == "c":
         zh.append(_z(modal_zh(c, subj), (e_aux,)))
@@ -469,24 +521,42 @@ def _render_act(c, tags):
     elif v == "speak":  # she speaks chinese -> 她 会 说 中文
         zh.append(_z("会", (), (e_aux or e_main,)))
         tags.add("modal")
-    if prog:  # she is reading (in the library) -> 她 在 (图书馆) 看 书
+    after_place = v in INTRANSITIVE and "a" in INTRANSITIVE[v][7]  # 住 在 城里: the place follows the verb
+    if prog:  # she is reading (in the library) -> 她 在 (图书馆) 看 书; now, no place -> 现在 正在 看 书
         prog_poss = (e_aux, e_main)
-        if p_zh:
+        if p_zh and not after_place:
             p_zh[0] = _z("在", p_zh[0][1], prog_poss)
         else:
-            zh.append(_z("在", (), prog_poss))
+            zh.append(_z("正在" if c.get("time") == "now" else "在", (), prog_poss))
         tags.add("progressive")
+    zh += w_zh
+    if after_place:
+        a_zh, p_zh = p_zh, []
+    else:
+        a_zh = []
     if q == "where":
-        if v == "go":
+        if v in ("go", "come"):
             o_zh = [_z("哪里", (e_wh,))]
+        elif after_place:  # where do you live ? -> 你 住 在 哪里 ？
+            a_zh = [_z("在", (), (e_wh,)), _z("哪里", (e_wh,))]
         else:
             zh += [_z("在", (), (e_wh,)), _z("哪里", (e_wh,))]
+    if e_early:  # she gets up early -> 她 很 早 起床; she got up early -> 她 很 早 就 起床 了
+        zh += [_z("很", (), (e_early,)), _z("早", (e_early,))]
+        if tense == "d":
+            zh.append(_z("就", (), (e_early,)))
     zh += p_zh + b_zh
     if e_main is not None:
         v_poss = (e_part,) if e_part else ()
-        if v == "go" and c.get("dest") not in (None, "home") and q != "where":
+        if v in ("go", "come") and c.get("dest") not in (None, "home") and q != "where":
             v_poss = (o_en[0],)  # to -> 去
-        zh.append(_z("回" if c.get("dest") == "home" else verb_zh(v, obj), (e_main,), v_poss))
+        if c.get("_no_hui") and e_aux is not None and tense == "f":
+            v_poss += (e_aux,)  # will~买 where a later future clause has no 会
+        if c.get("dest") == "home":
+            zh.append(_z("回", (e_main,), v_poss))
+        else:
+            zh += _verb_tokens(c, obj, e_main, e_part, v_poss, tags)
+    zh += a_zh
     le_after = _takes_le(c, q) if (tense == "d" and not neg) else ""
     if le_after == "after":
         zh.append(_z("了", (), (past_form,)))
@@ -502,7 +572,7 @@ def _render_act(c, tags):
     if le_after == "final":
         zh.append(_z("了", (), (past_form,)))
         tags.add("aspect_le")
-    if q == "yn":
+    if q == "yn" and not (obj and obj.get("alt")):
         zh.append(_z("吗", (), (e_aux,)))
         tags.add("yn_question")
     elif q is not None:
@@ -526,6 +596,14 @@ def _takes_le(c, q):
     sentence-final 了 for a bare object or an intransitive verb (喝 茶 了, 在 公园 散步 了).
     """
     v = c["v"]
+    if c.get("_no_le"):  # the first verb of a serial construction: 他 去 公园 踢 了 足球
+        return ""
+    if c.get("dur"):  # 学习 了 两 个 小时
+        return "after"
+    if v in ("teach", "wait_for"):  # 她 去年 教 英语 ; 我 昨天 在 车站 等 妈妈 (an activity over time, no 了)
+        return ""
+    if v == "come":  # 他 来 学校 了 ; 他 回 家 了
+        return "final" if c.get("dest") else ""
     if v in VERBS:
         if "s" in VERBS[v][9]:
             return ""
@@ -540,11 +618,51 @@ def _takes_le(c, q):
     return "final"
 
 
+def _with_tokens(c, tags):
+    """with my brother -> 和 我 哥哥 一起 (before the verb); together (plural subject) -> 一起."""
+    if c.get("with"):
+        ew = _e("with")
+        w_en, w_zh = render_np(c["with"], "obj", tags)
+        tags.add("coordination")
+        return [ew] + w_en, [_z("和", (ew,))] + w_zh + [_z("一起", (), (ew,))]
+    if c.get("together"):
+        et = _e("together")
+        return [et], [_z("一起", (et,))]
+    return [], []
+
+
+ELDERLY = ("grandmother", "grandfather")
+DRINK_LIKERS = ("like", "love")
+
+
+def _verb_tokens(c, obj, e_main, e_part, v_poss, tags):
+    """The Chinese verb of a clause, with the choices that depend on the object and the tense.
+
+    visit -> 看望 only for the elderly (grandparents), else 去 看; like + a drink -> 喜欢 喝 (喜欢 喝 茶);
+    meet -> 见 for a habitual or planned meeting (present / future), 遇到 for a past, chance one;
+    get up -> 起床, sure to both English words.
+    """
+    v = c["v"]
+    if v == "visit" and (c.get("q") == "who_o" or not (obj and obj["k"] == "noun" and obj["n"] in ELDERLY)):
+        return [_z("去", (e_main,)), _z("看", (e_main,))]
+    if v == "meet" and c["tense"] in ("p", "f"):
+        return [_z(MEET_PF, (e_main,))]
+    if v in PARTICLE_I:
+        return [_z(verb_zh(v, obj), (e_main, e_part))]
+    out = [_z(verb_zh(v, obj), (e_main,), v_poss)]
+    first = obj["items"][0] if obj and obj["k"] == "coord" else obj
+    if v in DRINK_LIKERS and c.get("_rel") is None and first and first["k"] == "noun" \
+            and "drink" in NOUNS[first["n"]].cls:
+        out.append(_z("喝", (), (e_main,)))
+    return out
+
+
 def _render_copula(c, tags):
     """cop_n: S is a N; cop_adj: S is ADJ; loc: S is PREP N (location)."""
     kind, q, neg, tense = c["type"], c.get("q"), c.get("neg", False), c.get("tense", "p")
     subj = c["subj"]
     s_en, s_zh = render_np(subj, "subj", tags)
+    s_en, s_zh = _discourse_subject(c, s_en, s_zh)
     person = person_of(subj)
     e_be = _e(_be(person, tense))
     e_not = _e("not") if neg else None
@@ -611,10 +729,10 @@ def _render_copula(c, tags):
         zh = s_zh + t_zh + pred_zh + [_z("吗", (), (e_be,))]
         tags.add("yn_question")
         return en, zh
-    en = s_en + [e_be] + ([e_not] if neg else []) + pred_en + t_en
+    en = s_en + [e_be] + list(c.get("_adv_en", ())) + ([e_not] if neg else []) + pred_en + t_en
     if neg and pred_zh[0][0] == "很":
         pred_zh = pred_zh[1:]
-    zh = s_zh + t_zh + zh_neg + pred_zh
+    zh = s_zh + list(c.get("_adv", ())) + t_zh + zh_neg + pred_zh
     return en, zh
 
 
@@ -622,37 +740,19 @@ def _render_copula(c, tags):
 def render(spec):
     """(src tokens, tgt tokens, sure links, possible links, phenomenon tags) of a sentence spec.
 
-    A spec is a clause dict, or {"chain": [clause, conn, clause, conn, clause, ...]} with conn one of
-    and / but / because / so / then (", and then" -> "， 然后"). "and" is not a Chinese connective
-    word: before a clause with ``"also": True`` (same agent) it becomes ， + 还 after the subject
-    (, and he also ... -> ， 他 还 ...), otherwise a bare ， (and~， possible).
+    A spec is a clause dict, or {"chain": [clause, conn, clause, ...], "plan": name} (a story), which
+    ``helpers.corpus.discourse.render_chain`` renders: connectives by relation (and_then -> 然后, so ->
+    所以, and_also -> 还, while -> 而, ...) and a continuing subject dropped in Chinese.
     """
     tags = set()
-    if "chain" in spec:
-        items = spec["chain"]
-        en, zh = render_clause(dict(items[0], _mid=True), tags)
-        for i in range(1, len(items), 2):
-            conn, clause = items[i], items[i + 1]
-            clause = dict(clause, _mid=True)  # in a chain: 然后 他 买 了 肉 (not 买 肉 了)
-            ec, ek = _e(","), _e(conn)
-            if conn == "and" and clause.get("also"):
-                clause = dict(clause, _also=_z("还", (ek,)))
-            cen, czh = render_clause(clause, tags)
-            if conn == "then":  # , and then -> ， 然后
-                ea = _e("and")
-                en += [ec, ea, ek] + cen
-                zh += [_z("，", (ec,)), _z(CONNECTORS[conn], (ek,), (ea,))] + czh
-            elif conn == "and":
-                en += [ec, ek] + cen
-                zh += [_z("，", (ec,), () if clause.get("also") else (ek,))] + czh
-            else:
-                en += [ec, ek] + cen
-                zh += [_z("，", (ec,)), _z(CONNECTORS[conn], (ek,))] + czh
-        tags.add("clause_chain")
-        question = False
+    if "chain" in spec:  # multi-clause stories: helpers.corpus.discourse
+        from helpers.corpus.discourse import render_chain
+
+        en, zh, question = render_chain(spec["chain"], tags)
     else:
         en, zh = render_clause(spec, tags)
         question = spec.get("q") is not None
+    zh = _le_after_bare_object(zh)
     ep = _e("?" if question else ".")
     en.append(ep)
     zh.append(_z("？" if question else "。", (ep,)))
@@ -663,6 +763,16 @@ def render(spec):
     sure = frozenset([(e[1], j) for j, z in enumerate(zh) for e in z[1]])
     poss = sure.union([(e[1], j) for j, z in enumerate(zh) for e in z[2]])
     return tuple([e[0] for e in en]), tuple([z[0] for z in zh]), sure, poss, tuple(sorted(tags))
+
+
+BARE_ZH = frozenset(n.zh for n in NOUNS.values())
+
+
+def _le_after_bare_object(zh):
+    """她 吃 了 肉 (sentence end) sounds unfinished: a bare object that ends the sentence takes final 了 (吃 肉 了)."""
+    if len(zh) >= 3 and zh[-2][0] == "了" and zh[-1][0] in BARE_ZH:
+        return zh[:-2] + [zh[-1], zh[-2]]
+    return zh
 
 
 def _pron(p):

@@ -7,6 +7,14 @@ readable things are read, stative verbs (like, have, want, know, ...) take no �
 
 from __future__ import annotations
 
+from helpers.corpus.learner import (  # corpus 3.0: learner words and the short-sentence fixes
+    _learner_adjuncts,
+    _pronoun_possessor,
+    _recipient,
+    _spouse,
+    sample_exist,
+    sample_weather,
+)
 from helpers.corpus.lexicon import (
     ADJECTIVES,
     COLORS_OF,
@@ -34,14 +42,14 @@ LIKE_CLASSES = {"animal", "food", "massfood", "drink", "readable", "sport", "sub
 STATIVE_OBJ = {
     "like": LIKE_CLASSES,
     "love": {"pet", "kin"},
-    "have": {"pet", "vehicle", "kin", "readable", "needed"},
+    "have": {"pet", "vehicle", "kin", "readable", "needed", "havetime"},
     "want": {"food", "drink", "vehicle", "needed", "readable"},
 }
 TIMES_BY_TENSE = {t: tuple(k for k, v in TIMES.items() if t in v[2]) for t in "pdfg"}
 ADJ_NOUNS = tuple(k for k, v in NOUNS.items() if any(ADJECTIVES[a][2] in v.cls for a in THING_ADJ) and not v.mass)
 SIBLINGS = ("brother", "sister", "son", "daughter", "uncle", "aunt")
 PLURAL_PEOPLE = ("student", "teacher", "doctor", "nurse", "worker", "farmer", "boy", "girl", "child", "friend",
-                 "neighbor")
+                 "neighbor", "person", "classmate")
 PERSON_WHO_VERBS = ("see", "meet", "help", "know", "wait_for", "visit", "like", "love")
 
 
@@ -67,12 +75,13 @@ def sample_person(rng, rel=True, plural_ok=True):
     if r < 0.58:
         return {"k": "name", "n": rng.choice(NAME_KEYS)}
     if r < 0.78:
-        return {"k": "noun", "n": rng.choice(KIN_NOUNS + ("friend", "teacher")), "d": "poss",
-                "poss": _possessor(rng)}
+        return _spouse({"k": "noun", "n": rng.choice(KIN_NOUNS + ("friend", "teacher")), "d": "poss",
+                        "poss": _possessor(rng)})
     if r < 0.84:
         return {"k": "noun", "n": rng.choice(PERSON_NOUNS), "d": rng.choice(("the", "the", "this", "that"))}
     if r < 0.88:  # the children -> 孩子 们, those students -> 那些 学生
-        return {"k": "noun", "n": rng.choice(PLURAL_PEOPLE), "d": rng.choice(("the", "the", "these", "those")),
+        n = rng.choice(PLURAL_PEOPLE)  # these people -> 这些 人 (not "the people" -> 人 们)
+        return {"k": "noun", "n": n, "d": rng.choice(("these", "those") if n == "person" else ("the", "the", "these", "those")),
                 "pl": True}
     if r < 0.93 or not rel:  # anna and lily -> 安娜 和 莉莉
         return sample_coord_people(rng)
@@ -86,7 +95,7 @@ def sample_coord_people(rng):
     if rng.random() < 0.5:
         return {"k": "coord", "items": [{"k": "name", "n": a}, {"k": "name", "n": b}]}
     his = "he" if NAMES[a][1] == "m" else "she"  # jack and his sister
-    kin = {"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(("i", "you", his)))}
+    kin = _spouse({"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(("i", "you", his)))})
     return {"k": "coord", "items": [{"k": "name", "n": a}, kin]}
 
 
@@ -110,7 +119,7 @@ def sample_rel(rng, head, exclude=()):
         r = rng.random()
         if r < 0.2:  # past: the doctor who helped my mother -> 帮助 我 妈妈 的 那 位 医生
             v = rng.choice([x for x in ("help", "visit", "meet", "see") if x not in exclude] or ["help"])
-            o = {"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(PRONS))}
+            o = _spouse({"k": "noun", "n": rng.choice(KIN_NOUNS), "d": "poss", "poss": ("pron", rng.choice(PRONS))})
             if rng.random() < 0.4:
                 o = {"k": "name", "n": rng.choice(NAME_KEYS)}
             return {"t": "s", "v": v, "tense": "d", "o": o}
@@ -142,6 +151,11 @@ def _adj_for(rng, noun, mono_only=False):
 
 def sample_object(rng, v, tense, neg, q, rich=False):
     """An object noun phrase for verb v, with a determiner that fits tense, negation and question."""
+    if v in ("like", "want", "drink") and q == "yn" and tense == "p" and rng.random() < 0.5:
+        np = sample_coord_object(rng, v)  # do you want tea or coffee ? -> 你 想要 茶 还是 咖啡 ？
+        return dict(np, conj="or", alt=True)
+    if v in ("buy", "eat", "drink") and tense == "f" and not neg and q is None and rng.random() < 0.15:
+        return dict(sample_coord_object(rng, v), conj="or")  # 我 会 买 苹果 或者 香蕉
     if v in COORD_VERBS and not neg and q is None and rng.random() < (0.12 if rich else 0.07):
         return sample_coord_object(rng, v)
     n = rng.choice(OBJECTS[v])
@@ -169,7 +183,7 @@ def sample_object(rng, v, tense, neg, q, rich=False):
             n = n if n in SIBLINGS else rng.choice(SIBLINGS)
             d = rng.choice(("a", "num"))
             return {"k": "noun", "n": n, "d": d, "num": rng.randint(2, 4), "drop": neg or q == "yn"}
-        return {"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)}
+        return _spouse({"k": "noun", "n": n, "d": "poss", "poss": _possessor(rng)})
     # determiner choice
     if v == "watch":
         dets = ("bare",) if tense == "p" else ("a", "the", "this", "that")
@@ -185,6 +199,8 @@ def sample_object(rng, v, tense, neg, q, rich=False):
         dets = ("bare",) if tense == "p" else ("a", "num") if tense == "g" else ("a", "a", "num", "bare")
     elif v in ("find", "lose", "look_for"):
         dets = ("the", "poss", "poss", "a", "this")
+    elif n == "person":  # this person -> 这 个 人; not "the person" -> 人
+        dets = ("this", "that") + (("a", "a", "these", "those") if v in ("see", "meet") else ())
     elif "human" in noun.cls:
         dets = ("the", "this", "that") + (("a", "a", "these", "those") if v in ("see", "meet") else ())
     else:
@@ -245,7 +261,7 @@ def sample_coord_object(rng, v):
 
 
 # --------------------------------------------------------------------------- clauses
-MOMENTARY = {"run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
+MOMENTARY = {"fly", "look_at", "stay", "come", "give", "bring", "answer", "borrow", "cry", "laugh", "get_up", "run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
 FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
 NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
               "p": ("every_day",), "g": ("now",)}
@@ -268,12 +284,13 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
     """A clause with an action verb: transitive, stative, intransitive or go."""
     if verb is None:
         r = rng.random()
-        verb = rng.choice(ACTION_TRANS if r < 0.5 else STATIVE if r < 0.62 else INTRANS if r < 0.83 else ("go",))
+        verb = rng.choice(ACTION_TRANS if r < 0.5 else STATIVE if r < 0.62 else INTRANS if r < 0.83
+                          else ("go", "go", "go", "come"))
     if verb in VERBS:
         tenses = VERBS[verb][8]
         places = VERBS[verb][7].split()
         flags = VERBS[verb][9]
-    elif verb == "go":
+    elif verb in ("go", "come"):
         tenses, places, flags = "pdf", [], ""
     else:
         tenses, places, flags = INTRANSITIVE[verb][6], INTRANSITIVE[verb][5].split(), INTRANSITIVE[verb][7]
@@ -291,14 +308,16 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             opts += ["what", "what"]
         if "h" in flags and tense != "c":
             opts.append("who_o")
-        if (places or verb == "go") and tense in "pdf":
+        if (places or verb == "go") and tense in "pdf" and verb != "stay":
             opts += ["where", "where"]
         if tense == "p" and ("s" not in flags or verb == "like") and verb not in ("know", "have", "need"):
             opts.append("why")
         if tense == "p" and verb in ("go", "visit", "study", "play", "swim", "run", "walk"):
             opts.append("when")
-        if tense == "p" and verb == "go":
+        if tense == "p" and verb in ("go", "come"):
             opts += ["how", "how"]
+        if verb in ("give", "get_up"):  # no "who gives ... ?" / "does she get up ?" without a time
+            opts = ["yn"]
         if verb in ("have", "buy", "eat", "see", "draw") and tense in "pd":
             opts.append("howmany")
         q = rng.choice(opts)
@@ -319,7 +338,7 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
     if tense == "c" and q == "yn" and verb in ("open", "close") and subj is None:  # can i open the window ? -> 可以
         c["subj"] = {"k": "pron", "p": rng.choice(("i", "i", "we"))}
     # object / destination
-    if verb == "go":
+    if verb in ("go", "come"):
         if q != "where":
             c["dest"] = rng.choice(GO_PLACES)
         if q == "how" and c["dest"] == "home":
@@ -346,6 +365,13 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
             names = {x.get("n") for x in (s.get("items") or [s]) if x["k"] == "name"}
             if c["obj"]["k"] == "name" and c["obj"]["n"] in names:  # not "mike and anna visited mike"
                 c["obj"] = {"k": "name", "n": rng.choice([n for n in NAME_KEYS if n not in names])}
+            _pronoun_possessor(c["obj"], c["subj"])
+            s_rel, o_rel = c["subj"].get("rel"), c["obj"].get("rel")
+            if s_rel and o_rel and s_rel["v"].split("_")[0] == o_rel["v"].split("_")[0]:
+                del c["obj"]["rel"]  # not "the singer who they met ... the artist who met jack"
+            if verb == "give":  # give my mother a gift -> 给 我 妈妈 一 份 礼物
+                c["io"] = _recipient(rng, c["subj"])
+                _pronoun_possessor(c["obj"], c["io"])  # gave jack his ticket, not jack 's ticket
     # adjuncts
     stative = "s" in flags
     if places and q not in ("where",) and tense != "c" and rng.random() < (0.7 if rich else 0.45) and not stative:
@@ -378,6 +404,7 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
                 c["time"] = None  # not "they do not drink water every week"
     if tense == "p" and not stative and c.get("obj", {}).get("d") in ("a", "num") and not (c.get("time") or c.get("freq")):
         c["time"] = rng.choice(TIMES_BY_TENSE["p"])
+    _learner_adjuncts(rng, c, verb, tense, neg, q, free=subj is None)
     return c
 
 
@@ -426,6 +453,8 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
                 if rel:
                     np["rel"] = rel
             c["subj"] = np
+            if d in ("the", "this", "that") and not np.get("rel") and rng.random() < 0.1:
+                c["subj"] = {"k": "pron", "p": "it"}  # it is very beautiful -> 它 很 漂亮
         if c["adj"] in NEG_BAD_ADJ:
             c["neg"] = False
         if not c["neg"] and ADJECTIVES[c["adj"]][1] != "color" and rng.random() < 0.2:
@@ -448,7 +477,7 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
         np = {"k": "noun", "n": n, "d": d if d != "my" else "poss"}
         if d == "my":
             np["poss"] = _possessor(rng)
-        c["subj"] = np
+        c["subj"] = np if rng.random() < 0.88 else {"k": "pron", "p": "it"}  # it is on the table -> 它 在 桌子 上
         loc = rng.choice(tuple(LOCATIVES))
         lands = [k for k, v in NOUNS.items() if "landmark" in v.cls and k != n]
         keep = {"on": ("table", "chair", "box"), "in": ("box", "bag"), "under": ("table", "chair", "tree")}
@@ -458,6 +487,7 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
         c["land"] = {"k": "noun", "n": land, "d": "the", "nomw": True}
         if rng.random() < 0.3 and land not in ("tree", "door"):
             c["land"] = {"k": "noun", "n": land, "d": "poss", "poss": _possessor(rng)}
+            _pronoun_possessor(c["land"], c["subj"])
     if q == "where":
         c.pop("place", None)
         if rng.random() < 0.35:  # where is the library ? -> 图书馆 在 哪里 ？
@@ -490,6 +520,11 @@ def coref(np, rng):
 
 
 def sample_clause(rng, rich=False, question=True):
-    if rng.random() < 0.72:
+    r = rng.random()
+    if r < 0.04:
+        return sample_weather(rng, question)
+    if r < 0.08:
+        return sample_exist(rng, question)
+    if r < 0.74:
         return sample_act(rng, rich, question=question)
     return sample_copula(rng, rich, question=question)

@@ -1,18 +1,20 @@
-"""Multi-clause sentences that make sense: small stories (the meaning side of chains; grammar renders them).
+"""Long sentences as small coherent stories: the meaning side of chains (``discourse`` renders them).
 
-Every chain has one agent (later clauses refer back to it with a pronoun), one tense, and its time
-phrase in the first clause, so time runs forward. Connectives mean what they say:
+A story has one main person (``Story.agent``), one tense and its time phrase in the first clause, so
+time runs forward; later clauses refer back with a pronoun that agrees in gender, number and person
+(``coref``), and a possessor in the story is the agent's (his sister only after a man). Each story
+follows a *discourse plan* (``helpers.corpus.stories_plans``: an outing, a day's routine, a plan that
+rain changes, two people compared, a question with its reason, ...); ``Story.add`` joins a clause
+with the connective of its relation and marks a continuing subject, which Chinese drops.
 
-* so / because: a feeling and the action it explains (i was hungry , so i went to the restaurant);
-* then: the next step of an outing (..., and then she read a book);
-* and + 还: one more thing done at the same place (..., and she bought two cakes -> ， 她 还 买 了 ...);
-* but: a real contrast, the same verb with another object or another person (..., but he did not buy
-  bananas; lucy can swim , but her brother can not swim).
+This module holds the building blocks (places and what one does there, ``Story``, ``_go``,
+``_activity``); ``sample_spec`` picks a plan (or a single clause) for a length bucket.
 """
+
 
 from __future__ import annotations
 
-from helpers.corpus.lexicon import NOUNS, VERBS
+from helpers.corpus.lexicon import NAMES, NOUNS, VERBS
 from helpers.corpus.sampler import (
     NEAR_TIMES,
     OBJECTS,
@@ -20,7 +22,6 @@ from helpers.corpus.sampler import (
     sample_act,
     sample_clause,
     sample_object,
-    sample_person,
 )
 
 FOOD = tuple(k for k, n in NOUNS.items() if n.cls & {"food", "massfood"} and "animal" not in n.cls)
@@ -45,7 +46,8 @@ ACTIVITIES = {
     "office": (("work", None), ("write", ("letter",))),
     "zoo": (("see", ANIMALS),),
     "hospital": (("visit", ("grandmother", "grandfather", "uncle", "aunt")),),
-    "home": (("cook", None), ("sleep", None), ("watch", ("tv",)), ("read", None), ("clean", ("room", "house"))),
+    "home": (("cook", None), ("sleep", None), ("watch", ("tv",)), ("read", None), ("clean", ("room", "house")),
+             ("listen_to", ("music",))),
 }
 OUTINGS = tuple(p for p in ACTIVITIES if p != "home")
 REASON_PLACES = {"hungry": ("restaurant", "market", "home"), "thirsty": ("restaurant", "supermarket"),
@@ -85,17 +87,23 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
         objs = tuple(o for o in objs if o in only) or objs
     if rich and v in ("buy", "eat", "drink") and objs is not None and len(objs) > 1 and rng.random() < 0.35:
         act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
-        for key in ("time", "freq", "place"):
+        for key in ("time", "freq", "place", "with", "together"):
             act.pop(key, None)
         a, b = rng.sample(objs, 2)  # three apples and a bottle of milk -> 三 个 苹果 和 一 瓶 牛奶
         act["obj"] = {"k": "coord", "items": [_counted(rng, a, v), _counted(rng, b, v)]}
+        if v != "buy":  # a meal: a bowl of noodles and a cup of tea, not two glasses of this and two of that
+            for item in act["obj"]["items"]:
+                if item["d"] == "num":
+                    item["d"] = "a"
         return act
     act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
-    for key in ("time", "freq", "place"):
+    for key in ("time", "freq", "place", "with", "together"):  # a story has its own people
         act.pop(key, None)
     if objs is not None and "obj" in act:
         act["obj"] = _object_among(rng, v, tense, objs, rich)
     _first_mention(act.get("obj"))
+    if v == "clean":  # cleaned the room -> 打扫 了 房间 (not "a room")
+        act["obj"] = {"k": "noun", "n": rng.choice(objs or ("room",)), "d": "the"}
     return act
 
 
@@ -120,8 +128,8 @@ def _first_mention(obj):
             obj.pop(key, None)
         if obj.get("adj") and NOUNS[obj["n"]].mass:
             obj.pop("adj")
-    if obj.get("adj") == "old":  # nobody buys "an old shirt" in a story
-        obj.pop("adj")
+    if obj.get("adj") and obj["adj"] != "interesting":  # a story names its things plainly: not "a delicious
+        obj.pop("adj")  # egg", "an old shirt" or "a short letter" (短 信 reads as 短信, a text message)
     if obj.get("d") == "num":
         obj["num"] = min(obj["num"], 2 if obj.get("cont") else 3)  # nobody drinks five bottles of milk at dinner
 
@@ -152,8 +160,8 @@ NIGHT = {"last_night", "tonight"}
 def _go(rng, subj, tense, place, rich, time=True):
     go = sample_act(rng, rich, subj=subj, verb="go", question=False, tense=tense, neg=False)
     go["dest"] = place
-    go.pop("freq", None)
-    go.pop("time", None)
+    for key in ("freq", "time", "with", "together"):
+        go.pop(key, None)
     if time:
         key, val = _first_time(rng, tense)
         if val in NIGHT and place not in NIGHT_PLACES:  # not "went to the zoo last night"
@@ -183,197 +191,120 @@ def _contrast(rng, act, he):
     return {"type": "act", "v": v, "tense": act["tense"], "neg": True, "q": None, "subj": he(), "obj": other}
 
 
-def outing(rng, rich, n_clauses):
-    """[reason , so] go to PLACE , and then ACTIVITY [, and ACTIVITY] [, but not ...] [, so tired , and home]."""
-    agent = sample_person(rng, rel=rich and rng.random() < 0.5)  # the doctor who helped my mother went ...
-    if agent.get("rel") is None:
-        agent.pop("rel", None)
-    he = _pronoun_for(agent, rng)
-    tense = rng.choice("ddddff" if n_clauses > 2 else "dddffp")
-    items = []
-    if rng.random() < 0.3 and tense != "p":
-        adj = rng.choice(tuple(REASON_PLACES))
-        place = rng.choice(REASON_PLACES[adj])
-        cop = {"type": "cop_adj", "subj": agent, "adj": adj, "tense": "d" if tense == "d" else "p", "neg": False,
-               "q": None, "time": rng.choice(NEAR_TIMES["d"]) if tense == "d" else rng.choice(("today", None))}
-        items += [cop, "so", _go(rng, he(), tense, place, rich, time=False)]
-        exclude = {"hungry": {"sleep", "watch", "read", "clean", "drink"}, "thirsty": {"eat", "buy"},
-                   "tired": {"cook", "clean", "read", "watch"}}[adj]
-        only = DRINK if adj == "thirsty" else FOOD if adj == "hungry" else None
-        if place == "supermarket" and adj == "thirsty":
-            exclude = set()
-    elif n_clauses == 2 and rng.random() < 0.35:  # read a book in the library , and he wrote a letter -> 还
-        place = rng.choice([p for p in ACTIVITIES if sum(_tense_ok(v, tense) for v, _ in ACTIVITIES[p]) > 1])
-        first = _activity(rng, place, agent, tense, rich)
-        first["place"] = place
-        key, val = _first_time(rng, tense)
-        first[key] = val
-        more = _activity(rng, place, he(), tense, rich, {first["v"]})
-        more["also"] = True
-        return {"chain": [first, "and", more]}
-    else:
-        place = rng.choice([p for p in OUTINGS if any(_tense_ok(v, tense) for v, _ in ACTIVITIES[p])])
-        items.append(_go(rng, agent, tense, place, rich))
-        exclude, only = set(), None
-    last = _activity(rng, place, he(), tense, rich, exclude, only)
-    items += ["and" if "so" in items else "then", last]  # so he went to the restaurant , and he ate ...
-    done = {last["v"]}
-    while len(items) < 2 * n_clauses - 1:
-        more = None
-        if "and" not in items[1:] and rng.random() < 0.6:  # one 还 per story is enough
-            more = _activity(rng, place, he(), tense, rich, exclude | done, only)
-        if more is not None:
-            more["also"] = True
-            done.add(more["v"])
-            items += ["and", more]
-            last = more
-            continue
-        contrast = _contrast(rng, last, he)  # about the last thing done: ..., but he did not buy bananas
-        if contrast is None or rng.random() < 0.65 or "so" in items:  # at most two connectives
-            break
-        items += ["but", contrast]
-        break
-    if tense == "d" and _base(last["v"]) in TIRING and "so" not in items and len(items) + 4 <= 2 * n_clauses - 1:
-        # ..., and then he played football , so he was tired , and he went home .
-        tired = {"type": "cop_adj", "subj": he(), "adj": "tired", "tense": "d", "neg": False, "q": None}
-        home = _go(rng, he(), "d", "home", rich, time=False)
-        items += ["so", tired, "and", home]
-    return {"chain": items}
+# --------------------------------------------------------------------------- the story builder
+SEQUENCE = ("and_then", "after_that")
+SAME_SUBJECT_DROP = {"finally", "serial", "and", "and_also", "and_then", "after_that", "so", "so_jiu", "but", "but_kes"}
+STORY_KIN = ("mother", "father", "brother", "sister", "friend", "grandmother", "grandfather", "uncle", "aunt")
 
 
-def two_outings(rng, rich, n_clauses):
-    """A and a relative of A go to different places: tom went to the park , and he played football , but
-    his sister went to the library , and she read a book (but = the contrast of the two outings; the
-    "and" clauses are joined by a bare ， in Chinese, so "but" is the one connective)."""
-    agent = sample_person(rng, rel=False)
-    while agent["k"] == "coord":  # not "emma and your father ..., but their father ..."
-        agent = sample_person(rng, rel=False)
-    he = _pronoun_for(agent, rng)
-    tense = rng.choice("dddf")
-    kin = rng.choice([k for k in ("brother", "sister", "mother", "father", "son", "daughter", "friend", "grandmother")
-                      if k != agent.get("n") and not (agent.get("n", "").startswith("grand") and k in ("mother", "father"))])
-    # not "your brother ..., but his brother ...", nor "my grandfather ..., but his father ..."
-    other = {"k": "noun", "n": kin, "d": "poss", "poss": ("pron", he()["p"])}
-    she = _pronoun_for(other, rng)
-    places = [p for p in OUTINGS if any(_tense_ok(v, tense) for v, _ in ACTIVITIES[p])]
-    p1 = rng.choice(places)
-    go1 = _go(rng, agent, tense, p1, rich)
-    if go1.get("time") in NIGHT:  # the time holds for both: both places are open at night
-        places = [p for p in places if p in NIGHT_PLACES]
-    p2 = rng.choice([p for p in places if p != p1])
-    act1 = _activity(rng, p1, he(), tense, rich)
-    items = [go1, "and", act1]  # , and he played football -> ， 他 踢 了 足球
-    go2 = _go(rng, other, tense, p2, rich, time=False)
-    items += ["but", go2]
-    act2 = _activity(rng, p2, she(), tense, rich, exclude={act1["v"]})  # the contrast needs another activity
-    if n_clauses > 3 and act2 is not None:
-        items += ["and", act2]
-    return {"chain": items}
-
-
-PREFERENCE = {"eat": FOOD, "drink": DRINK, "play": SPORTS, "play ": ("piano", "guitar"),
-              "read": ("book", "newspaper", "magazine", "novel")}  # x and y of one kind: tennis / football
-
-
-HABIT_PLACES = {"eat": ("home",), "drink": ("home",),  # not "eats watermelons at the restaurant every day"
-                "play": ("park", "school"),
-                "play ": ("home",), "read": ("home", "library")}
-
-
-def preference(rng, rich, n_clauses):
-    """AGENT likes X , but does not like Y [, so AGENT often Vs X]."""
-    agent = sample_person(rng, rel=False)
-    he = _pronoun_for(agent, rng)
-    kind = rng.choice(tuple(PREFERENCE))
-    x, y = rng.sample(PREFERENCE[kind], 2)
-    v = kind.strip()
-
-    def np_(n):
-        noun = NOUNS[n]
-        return {"k": "noun", "n": n, "d": "the" if "instrument" in noun.cls else "bare"}
-
-    like = {"type": "act", "v": "like", "tense": "p", "neg": False, "q": None, "subj": agent, "obj": np_(x)}
-    dislike = {"type": "act", "v": "like", "tense": "p", "neg": True, "q": None, "subj": he(), "obj": np_(y)}
-    items = [like, "but", dislike]
-    if n_clauses > 2:
-        act = {"type": "act", "v": v, "tense": "p", "neg": False, "q": None, "subj": he(), "obj": np_(x)}
-        key, val = _first_time(rng, "p")
-        act[key] = val
-        act["place"] = rng.choice(HABIT_PLACES[kind])  # so she often eats apples at home
-        items += ["so", act]
-    return {"chain": items}
-
-
-def ability(rng, rich, n_clauses):
-    """AGENT can V , but OTHER can not V [, so OTHER will not go to PLACE tomorrow]."""
-    agent = sample_person(rng, rel=False)
-    other = sample_person(rng, rel=False)
-    for _ in range(8):  # another person, named: "but she can not swim" would leave "she" unexplained
-        if other["k"] != "pron" and other.get("n") != agent.get("n") and other["k"] != agent["k"]:
-            break
-        other = sample_person(rng, rel=False)
-    v = rng.choice(("swim", "play", "play", "sing", "dance", "cook", "speak"))
-    obj = None
-    if v == "play":
-        obj = {"k": "noun", "n": rng.choice(SPORTS + ("piano", "guitar")), "d": "bare"}
-        if obj["n"] in ("piano", "guitar"):
-            obj["d"] = "the"
-    elif v == "speak":
-        obj = {"k": "noun", "n": rng.choice(("english", "chinese")), "d": "bare"}
-    can = {"type": "act", "v": v, "tense": "c", "neg": False, "q": None, "subj": agent, "obj": obj}
-    cannot = {"type": "act", "v": v, "tense": "c", "neg": True, "q": None, "subj": other, "obj": obj}
-    items = [can, "but", cannot]
-    if n_clauses > 2 and (v == "swim" or (obj and obj["n"] in SPORTS)):
-        place = rng.choice(SKILL_PLACES[v])
-        go = _go(rng, coref(other, rng), "f", place, rich, time=False)
-        go["neg"] = True
-        go.pop("by", None)
-        go["time"] = rng.choice(("tomorrow", "today"))
-        items += ["so", go]
-    return {"chain": items}
-
-
-def cancelled(rng, rich, n_clauses):
-    """AGENT did not go to PLACE TIME , because AGENT was tired [, so AGENT slept / cooked at home]."""
-    agent = sample_person(rng, rel=False)
-    he = _pronoun_for(agent, rng)
-    tense = rng.choice("df")
-    place = rng.choice(("school", "park", "office", "library", "cinema", "pool", "zoo", "museum"))
-    go = _go(rng, agent, tense, place, rich)
-    go["neg"] = True
-    go.pop("by", None)
-    adj = rng.choice(("tired", "busy")) if place != "office" else "tired"
-    cop = {"type": "cop_adj", "subj": he(), "adj": adj, "tense": "d" if tense == "d" else "p",
-           "neg": False, "q": None}
-    items = [go, "because", cop]
-    if n_clauses > 2 and adj == "tired":
-        act = _activity(rng, "home", he(), tense, rich,
-                        exclude={"clean", "cook"})
-        if act is not None:
-            act["place"] = "home"
-            items += ["so", act]
-    return {"chain": items}
-
-
-def sample_story(rng, n_clauses=2, rich=False):
-    """A chain of 2-4 clauses about one agent (see the module docstring)."""
+def story_agent(rng, plural_ok=True, named=False):
+    """The main person of a story: a pronoun, a name, my/your/tom 's kin, or the teacher (never "his
+    sister" at the start: a possessor needs someone to refer to)."""
     r = rng.random()
-    cut = (0.75, 0.85, 0.92) if rich else (0.6, 0.75, 0.87)  # long outings are often too short: draw more
-    if rich and r < 0.35:
-        return two_outings(rng, rich, n_clauses)
-    if r < cut[0]:
-        return outing(rng, rich, n_clauses)
-    if r < cut[1]:
-        return preference(rng, rich, n_clauses)
-    if r < cut[2]:
-        return ability(rng, rich, n_clauses)
-    return cancelled(rng, rich, n_clauses)
+    if r < 0.25 and not named:
+        return {"k": "pron", "p": rng.choice(("i", "you", "he", "she", "we", "they") if plural_ok
+                                            else ("i", "you", "he", "she"))}
+    if r < 0.6:
+        return {"k": "name", "n": rng.choice(tuple(NAMES))}
+    if r < 0.9:
+        poss = ("pron", rng.choice(("i", "you", "we"))) if rng.random() < 0.75 else ("name", rng.choice(tuple(NAMES)))
+        return {"k": "noun", "n": rng.choice(STORY_KIN), "d": "poss", "poss": poss}
+    if plural_ok and rng.random() < 0.5:
+        a, b = rng.sample(tuple(NAMES), 2)
+        return {"k": "coord", "items": [{"k": "name", "n": a}, {"k": "name", "n": b}]}
+    return {"k": "noun", "n": rng.choice(("teacher", "doctor", "student", "nurse")), "d": "the"}
 
 
-def sample_spec(rng, long=False):
-    """One sentence spec: mostly single clauses for train/valid/test, 3-4 clause stories for 'long'."""
-    if long:
-        return sample_story(rng, rng.choice((3, 4, 5, 6)), rich=True)
-    if rng.random() < 0.12:
-        return sample_story(rng, 2)
-    return sample_clause(rng)
+def other_person(rng, agent, kin_ok=True):
+    """A second person: the agent's relative (his sister, agreeing with the agent) or another name."""
+    from helpers.corpus.grammar import person_of
+
+    names = [n for n in NAMES if n != agent.get("n")]
+    if kin_ok and agent["k"] != "coord" and rng.random() < 0.55:
+        kins = [k for k in ("brother", "sister", "mother", "father", "friend", "grandmother")
+                if k != agent.get("n")]
+        p = coref(agent, rng)["p"] if agent["k"] != "pron" else agent["p"]
+        if person_of(agent) in ("1s", "1p", "2") or agent["k"] == "pron":
+            p = agent["p"]
+        return {"k": "noun", "n": rng.choice(kins), "d": "poss", "poss": ("pron", p)}
+    return {"k": "name", "n": rng.choice(names)}
+
+
+class Story:
+    """Clauses joined by connectives, about one agent; ``spec()`` is the chain spec with its plan name."""
+
+    def __init__(self, rng, rich, plan, agent=None, tense="d", plural_ok=True):
+        self.rng, self.rich, self.plan, self.tense = rng, rich, plan, tense
+        self.agent = agent or story_agent(rng, plural_ok)
+        self.pron = coref(self.agent, rng)  # one pronoun for the whole story (the teacher -> she)
+        self.items = []
+        self.done = set()
+
+    def he(self):
+        return dict(self.pron)
+
+    def poss(self):
+        """The agent as a possessor: his sister, my mother, their friend."""
+        return ("pron", self.pron["p"])
+
+    def add(self, conn, clause, same=True):
+        """Append a clause; a continuing subject (``same``) is dropped in Chinese, and often in English after "and"."""
+        if clause is None:
+            return False
+        if not self.items:
+            self.items.append(clause)
+            if clause.get("v"):
+                self.done.add(_base(clause["v"]))  # worked at the office ..., not "worked" again later
+            return True
+        clause = dict(clause)
+        if conn in SEQUENCE and conn in self.items:  # 然后 and 接着 once each: the next step is a bare ，
+            conn = next((c for c in SEQUENCE if c not in self.items), "and")
+        if same and (conn in SAME_SUBJECT_DROP or (conn == "because" and self.rng.random() < 0.4)):
+            clause["drop"] = True
+            prev = self.items[-1]
+            # English drops the subject after "and" (went to the park and played football), always in a
+            # serial construction, but not after a negation ("did not go to the zoo and cooked" would
+            # negate both) nor twice in a row (no run-on "and ... and ... and")
+            if conn in ("and", "and_also", "and_then", "serial") and not prev.get("neg") and \
+                    not prev.get("en_drop") and (conn == "serial" or self.rng.random() < 0.6):
+                clause["en_drop"] = True
+            if conn == "serial" and not clause.get("en_drop"):
+                conn = "and"
+        self.items += [conn, clause]
+        if clause.get("v"):
+            self.done.add(_base(clause["v"]))
+        return True
+
+    def n(self):
+        return (len(self.items) + 1) // 2
+
+    def spec(self):
+        return {"chain": self.items, "plan": self.plan}
+
+
+def seq_conn(st):
+    """The connective of one step after another: 然后 or 接着 once each, else a bare ， (他 去 了 公园 ， 踢 了 足球)."""
+    opts = [c for c in ("and_then", "and_then", "after_that") if c not in st.items]
+    return st.rng.choice(opts) if opts and st.rng.random() < 0.75 else "and"
+
+
+def sample_story(rng, size, rich=True):
+    """A story of about ``size`` clauses (2-10) from a discourse plan drawn at random."""
+    from helpers.corpus.stories_plans import PLANS
+
+    fits = [p for p, (lo, hi, _fn) in PLANS.items() if lo <= size <= hi]
+    name = rng.choice(fits)
+    return PLANS[name][2](Story(rng, rich, name), size)
+
+
+# the length buckets and the mix that fills each one: probability of a story, and its clause counts
+MIX = {(3, 10): (0.03, (2,)), (11, 20): (0.4, (2, 2, 3)), (21, 30): (1.0, (3, 4, 5)),
+       (31, 40): (1.0, (5, 6, 7)), (41, 60): (1.0, (8, 9, 10))}
+
+
+def sample_spec(rng, bucket=(3, 10)):
+    """One sentence spec for a length bucket: single clauses for short ones, stories for long ones."""
+    p_story, sizes = MIX[bucket]
+    if rng.random() < p_story:
+        return sample_story(rng, rng.choice(sizes), rich=bucket[0] > 20 or rng.random() < 0.5)
+    return sample_clause(rng, rich=bucket[0] > 10 and rng.random() < 0.5)

@@ -240,21 +240,25 @@ def word_classes() -> dict:
         out.update(dict.fromkeys(c[:2], "noun"))
     for words, _p, _z in L.PLACES.values():
         out.update(dict.fromkeys([w for w in words if w != "the"], "noun"))
-    for v in list(L.VERBS.values()) + list(L.INTRANSITIVE.values()) + [L.GO]:
+    for v in list(L.VERBS.values()) + list(L.INTRANSITIVE.values()) + [L.GO, L.COME, L.RAIN]:
         out.update(dict.fromkeys(v[:4], "verb"))
+    out.update(dict.fromkeys(["never", "early", "together", "there", "here"], "adverb"))
     for words, _zh, _t in L.TIMES.values():
         out.update({w: "noun" for w in words if w not in out})
     return out
 
 
 # --------------------------------------------------------------------------- lexicon word lists
-NO_PLURAL = ("door", "window", "mother", "father", "grandmother", "grandfather")
+NO_PLURAL = ("door", "window", "mother", "father", "grandmother", "grandfather", "wife", "husband")
 REL_PAST_VERBS = ("see", "buy", "read", "write", "draw", "find", "lose", "meet")  # "the book that you bought"
 def _english_words():
+    from helpers.corpus.discourse import DISCOURSE_EN  # the words that join the clauses of a story
+
     w = set(L.FUNCTION_EN) | set(L.NAMES) | set(L.FREQ) | set(L.CONNECTORS) | set(L.ADJECTIVES)
+    w |= set(DISCOURSE_EN)
     w |= {v for k, v in L.NUMBERS_EN.items() if k > 1}
     for forms in L.PRONOUNS.values():
-        w |= set(forms[:3])
+        w |= set(forms[:3]) - {"its"}  # "it" is a subject or object only
     for n in L.NOUNS.values():  # no plural of a parent: "two fathers" is never generated
         w |= {n.sg} if n.key in NO_PLURAL else {n.sg, n.pl}
     for c in L.CONTAINERS.values():
@@ -270,9 +274,14 @@ def _english_words():
         w |= {v[1]} if "p" in tenses else set()
         w |= {v[2]} if ("d" in tenses or key in REL_PAST_VERBS) else set()
         w |= {v[3]} if "g" in tenses else set()
-    for v in L.INTRANSITIVE.values():
-        w |= set(v[:4])
+    for v in L.INTRANSITIVE.values():  # only the forms that the tenses of the verb need
+        tenses = v[6]
+        w |= {v[0]} if set(tenses) & set("pdfc") else set()
+        w |= {v[1]} if "p" in tenses else set()
+        w |= {v[2]} if "d" in tenses else set()
+        w |= {v[3]} if "g" in tenses else set()
     w |= set(L.GO[:3])
+    w |= set(L.FUNCTION_EN_3) | set(L.THERE) | set(L.PARTICLE_I.values()) | set(L.COME[:3]) | {L.RAIN[0], L.RAIN[2], L.RAIN[3]}
     for words, _ in L.BY.values():
         w |= set(words)
     for words, _, _ in L.TIMES.values():
@@ -281,7 +290,10 @@ def _english_words():
 
 
 def _chinese_words():
+    from helpers.corpus.discourse import DISCOURSE_ZH
+
     w = set(L.FUNCTION_ZH) | set(L.FREQ.values()) | set(L.CONNECTORS.values()) | set(L.WH_ZH.values())
+    w |= set(DISCOURSE_ZH)
     w |= {p[3] for p in L.PRONOUNS.values()} | {n[0] for n in L.NAMES.values()}
     w |= set(L.NUMBERS_ZH.values()) | {c[2] for c in L.CONTAINERS.values()}  # 三 杯 茶: separate tokens
     for n in L.NOUNS.values():
@@ -292,6 +304,7 @@ def _chinese_words():
     w |= {a[0] for a in L.ADJECTIVES.values()} | {"好喝"}
     w |= {v[5] for v in L.VERBS.values() if v[5]} | set(L.PLAY_ZH.values())
     w |= {v[4] for v in L.INTRANSITIVE.values()} | {L.GO[4]}
+    w |= set(L.FUNCTION_ZH_3) | set(L.THERE.values()) | {L.COME[4], L.RAIN[4], L.MEET_PF} | set(L.NEVER_ZH)
     for _, zhs in L.BY.values():
         w |= {z for z, _ in zhs}
     for _, zhs, _ in L.TIMES.values():

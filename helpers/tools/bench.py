@@ -14,17 +14,29 @@ The measurements, each usable on its own:
   the step loop (``model.forward_stepwise(...)``), pair by pair, alternating. Both paths share the costs
   that cannot be vectorised over time (encoder RNN, the decoder recurrence, Adam), so the whole-step
   ratio is bounded by them (Amdahl); ``head_speedup`` isolates steps ①-③ + W_s.
-* ``measure_time_to_quality``  wall seconds from the start of training the default notebook model until
-  its validation char-BLEU first reaches ``target`` (0.90); validation time is included.
+* ``measure_time_to_quality``  wall seconds from the start of training a model until its validation
+  char-BLEU first reaches ``target`` (0.90); validation time is included. Two rows, each labelled
+  (``trained_models()``): notebook 06's live model (``helpers.train.NOTEBOOK_SIZES["luong-general"]``, the
+  recipe the notebook itself imports) and one shipped recipe (``helpers.tools.pretrain.RECIPES``).
+* ``measure_train_flops``      FLOPs utilisation of real training steps of the same two models: FLOPs
+  counted by ``torch.utils.flop_counter`` on real length-bucketed batches of ``train`` (forward +
+  backward), divided by the measured step time (forward + backward + clipping + Adam), relative to the
+  best one-thread fp32 GEMM rate of this CPU.
+* ``measure_thread_scaling``   live-training steps/s with 1 and with all threads, on cores that it
+  checks are idle (``/proc/stat``: the share of the time the other processes kept each core busy,
+  before and during the measurement; where ``/proc/stat`` cannot be read it says so) and on cores it
+  loads itself.
 * ``measure_decode_speedup``   batched greedy decoding of the test split versus one sentence at a time.
 * ``measure_explorer_latency`` the AttentionExplorer's step-slider and new-sentence redraw latency.
 * ``measure_step_through_latency`` the same for notebook 05's StepThrough (Fig. 9-25, one decoding
   step); measured right after the explorer, so their ratio compares the two on the same machine state.
 
-JSON keys: train_speedup_vectorized_vs_loop, train_speedup_lstm, time_to_quality_s,
-decode_speedup_batched, widget_latency_ms_median, widget_translate_ms_median, step_through_latency_ms_median,
-step_through_sentence_ms_median, step_through_vs_explorer, notebooks_quick_total_s,
-train_gflops_per_s, cpu_peak_gflops_per_s, flops_utilisation, peak_rss_mb, plus the machine record.
+JSON keys: train_speedup_vectorized_vs_loop, train_speedup_lstm, time_to_quality (one record per model of
+``trained_models()``), train_flops (the same), decode_speedup_batched, widget_latency_ms_median,
+widget_translate_ms_median, step_through_latency_ms_median, step_through_sentence_ms_median,
+step_through_vs_explorer, notebooks_quick_total_s, cpu_peak_gflops_per_s, thread_scaling (with its
+idle check), peak_rss_mb, plus the machine record. ``measure_train_speedup`` uses a synthetic batch:
+its ratio compares two code paths of one model, nothing more.
 """
 
 from __future__ import annotations
@@ -151,23 +163,99 @@ def _measure(repeats, batch, src_len, tgt_len, steps, variant, src_vocab, tgt_vo
 
 # --- time to quality and decoding ------------------------------------------------------------
 
-def measure_time_to_quality(target: float = 0.90, variant: str = "luong-general", eval_every: int = 50,
-                            val_size: int = 300, max_seconds: float = 300, seed: int = 0) -> dict:
-    """Train the default model until validation char-BLEU ≥ target; returns seconds, steps and the curve."""
+def trained_models() -> dict:
+    """What the time-to-quality and FLOPs rows train: label -> (variant, sizes, batch_size, lr).
+
+    Notebook 06's live luong-general (its sizes from ``helpers.train.NOTEBOOK_SIZES``, train's defaults
+    otherwise) and the shipped luong-concat recipe (``helpers.tools.pretrain.RECIPES``).
+    """
+    from helpers.tools.pretrain import RECIPES
+    from helpers.train import DEFAULT_SIZES, NOTEBOOK_SIZES
+
+    nb = {**DEFAULT_SIZES, **NOTEBOOK_SIZES["luong-general"]}
+    shipped = RECIPES["luong-concat"]
+    return {
+        f"notebook 06's luong-general (hidden {nb['hidden_size']}, bidirectional, scaled score)":
+            ("luong-general", NOTEBOOK_SIZES["luong-general"], 64, 3e-3),
+        f"shipped luong-concat recipe (hidden {shipped['sizes']['hidden_size']}, bidirectional)":
+            ("luong-concat", shipped["sizes"], shipped["batch_size"], shipped["lr"]),
+    }
+
+
+def measure_time_to_quality(target: float = 0.90, variant: str = "luong-general", sizes: dict | None = None,
+                            batch_size: int = 64, lr: float = 3e-3, eval_every: int = 50, val_size: int = 300,
+                            max_seconds: float = 300, seed: int = 0) -> dict:
+    """Train ``make_model(variant, **sizes)`` until validation char-BLEU ≥ target; seconds, steps, the curve.
+
+    The learning rate is constant (the budget is in seconds, so there is no schedule to follow).
+    """
     from helpers.corpus import load_corpus
     from helpers.train import make_model, train
 
     pairs, valid = load_corpus("train"), load_corpus("valid")[:val_size]
-    model = make_model(variant, seed=seed)
+    model = make_model(variant, seed=seed, **(sizes or {}))
     hist = train(model, pairs, valid, seconds=max_seconds, eval_every=eval_every, target_bleu=target,
-                 patience=None, seed=seed, progress=False, device="cpu")
+                 patience=None, seed=seed, progress=False, device="cpu", batch_size=batch_size, lr=lr,
+                 lr_schedule="constant")
     reached = hist.stopped == "target"
     return {
         "time_to_quality_s": hist.val_time[-1] if reached else None,
-        "steps": hist.steps, "reached": reached, "target": target, "variant": variant,
+        "steps": hist.steps, "reached": reached, "target": target, "variant": variant, "sizes": sizes or {},
         "curve": list(zip(hist.val_step, [round(t, 1) for t in hist.val_time], [round(b, 3) for b in hist.val_bleu])),
         "threads": torch.get_num_threads(),
     }
+
+
+def measure_train_flops(variant: str = "luong-general", sizes: dict | None = None, batch_size: int = 64,
+                        n_batches: int = 20, seed: int = 0) -> dict:
+    """Model FLOPs per second of real training steps (one thread), and the share of the one-thread GEMM peak.
+
+    The first ``n_batches`` length-bucketed batches of ``train`` (as ``helpers.train`` makes them); FLOPs
+    of forward + backward counted by ``torch.utils.flop_counter.FlopCounterMode`` (matrix products;
+    element-wise work, clipping and Adam are not counted); time = the whole step, measured on a second
+    pass over the same batches.
+    """
+    import random
+
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from helpers.corpus import load_corpus
+    from helpers.decode import pad_sequences
+    from helpers.train import BOS, EOS, make_batches, make_model, masked_loss
+
+    with _threads(1):
+        model = make_model(variant, seed=seed, **(sizes or {}))
+        pairs = load_corpus("train")
+        src = [model.src_vocab.encode(p.src) for p in pairs]
+        tgt = [[BOS] + model.tgt_vocab.encode(p.tgt) + [EOS] for p in pairs]
+        lengths = [len(a) * 1000 + len(b) for a, b in zip(src, tgt)]
+        batches = make_batches(lengths, batch_size, random.Random(seed))[:n_batches]
+        data = [(*pad_sequences([src[i] for i in b]), pad_sequences([tgt[i] for i in b])[0]) for b in batches]
+        opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+        def step(s, lens, t):
+            logits, _ = model(s, lens, t[:, :-1])  # [B, T, V]
+            loss = masked_loss(logits, t[:, 1:])
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            return loss
+
+        with FlopCounterMode(display=False) as counter:
+            for s, lens, t in data:
+                step(s, lens, t)
+        flops = counter.get_total_flops()
+        t0 = time.perf_counter()
+        for s, lens, t in data:
+            step(s, lens, t)
+            nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+        seconds = time.perf_counter() - t0
+        peak = matmul_peak_gflops()
+    gflops = flops / seconds / 1e9
+    return {"variant": variant, "sizes": sizes or {}, "batches": len(data), "batch_size": batch_size,
+            "gflop_per_step": flops / len(data) / 1e9, "step_ms": 1000 * seconds / len(data),
+            "train_gflops_per_s": gflops, "cpu_peak_gflops_per_s": peak, "flops_utilisation": gflops / peak,
+            "threads": 1}
 
 
 def measure_decode_speedup(model=None, split: str = "test", n: int | None = None, repeats: int = 3,
@@ -297,19 +385,60 @@ def _steps_per_s(threads: int, seconds: float, variant: str = "luong-general") -
     return hist.steps / hist.wall_time
 
 
+def _cpu_times():
+    """(per-core busy jiffies, per-core total jiffies, this process's CPU jiffies incl. children) or None."""
+    try:
+        rows = [line.split() for line in Path("/proc/stat").read_text().splitlines()
+                if line.startswith("cpu") and line[3:4].isdigit()]
+        busy = [sum(int(x) for x in r[1:]) - int(r[4]) - int(r[5]) for r in rows]  # minus idle and iowait
+        total = [sum(int(x) for x in r[1:]) for r in rows]
+        mine = sum(int(x) for x in Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[11:15])
+        return busy, total, mine
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def other_load(before, after) -> float | None:
+    """Cores' worth of CPU that other processes used between two ``_cpu_times`` samples (None: unknown)."""
+    if before is None or after is None:
+        return None
+    busy = sum(a - b for a, b in zip(after[0], before[0]))
+    span = sum(a - b for a, b in zip(after[1], before[1])) / max(len(after[1]), 1)  # jiffies per core
+    return max(0.0, (busy - (after[2] - before[2])) / span) if span > 0 else None
+
+
+def idle_check(seconds: float = 1.0) -> float | None:
+    """Cores' worth of CPU that other processes use right now (sampled over ``seconds``; None: unknown)."""
+    before = _cpu_times()
+    time.sleep(seconds)
+    return other_load(before, _cpu_times())
+
+
+IDLE_LIMIT = 0.2  # other processes may use at most 0.2 of a core for the "idle" row to count as idle
+
+
 def measure_thread_scaling(seconds: float = 8.0, busy: int | None = None) -> dict:
     """Steps/s of live training with 1 thread and with one thread per core, on idle and on loaded cores.
 
-    "Loaded" starts ``busy`` (default: all cores) processes that spin for the whole measurement, as a
-    browser or a video call would on a student's laptop. This is the measurement behind
-    ``helpers.train.TRAIN_THREADS``.
+    "Idle" is checked, not assumed: ``/proc/stat`` is sampled for a second before and over the whole idle
+    measurement, and the CPU that other processes used (in cores) is reported as ``idle_other_load_before``
+    / ``idle_other_load_during``; ``idle_verified`` is True when both stay under ``IDLE_LIMIT``, False when
+    they do not, None where ``/proc/stat`` cannot be read (not Linux). "Loaded" starts ``busy`` (default:
+    all cores) processes that spin for the whole measurement, as a browser or a video call would on a
+    student's laptop. This is the measurement behind ``helpers.train.TRAIN_THREADS``.
     """
     import multiprocessing as mp
 
     n = os.cpu_count() or 1
     busy = n if busy is None else busy
     out = {"cores": n, "busy_processes": busy, "seconds": seconds}
+    out["idle_other_load_before"] = idle_check()
+    sample = _cpu_times()
     for load in ("idle", "loaded"):
+        if load == "loaded":
+            out["idle_other_load_during"] = other_load(sample, _cpu_times())
+            loads = (out["idle_other_load_before"], out["idle_other_load_during"])
+            out["idle_verified"] = None if None in loads else all(x < IDLE_LIMIT for x in loads)
         procs = []
         if load == "loaded":
             stop_at = time.time() + 2 * seconds + 10
@@ -341,20 +470,6 @@ def machine() -> dict:
     return {"cpu": model or platform.machine(), "cores": os.cpu_count(), "torch_threads": torch.get_num_threads(),
             "torch": torch.__version__, "python": platform.python_version(),
             "date": datetime.date.today().isoformat()}
-
-
-def luong_train_flops(batch: int, src_len: int, tgt_len: int, emb: int, hidden: int, vocab: int) -> float:
-    """Model FLOPs of one teacher-forced training step of a 1-layer GRU Luong-general model.
-
-    Forward multiply-adds count 2 FLOPs; backward is taken as 2× forward (the usual estimate).
-    GRU per token: 3 gates × (E·H + H·H); attention per target token: W_a (H·H) + scores and
-    context (2·S·H); W_c: 2H·H; W_s: H·V.
-    """
-    gru = 3 * (emb * hidden + hidden * hidden)
-    encoder = batch * src_len * gru
-    decoder = batch * tgt_len * (gru + hidden * hidden + 2 * src_len * hidden + 2 * hidden * hidden + hidden * vocab)
-    forward = 2 * (encoder + decoder)
-    return 3 * forward
 
 
 def matmul_peak_gflops(n: int = 1024, repeats: int = 5) -> float:
@@ -391,18 +506,15 @@ def run(quick: bool) -> dict:
     out["train_speedup_lstm"] = lstm["speedup"]
     out["train_tokens_per_s_vectorized"] = gru["vectorised_tokens_per_s"]
     out["train_tokens_per_s_loop"] = gru["loop_tokens_per_s"]
-    flops = luong_train_flops(gru["batch"], gru["src_len"], gru["tgt_len"], gru["emb_size"], gru["hidden_size"], 500)
-    steps_per_s = gru["vectorised_tokens_per_s"] / (gru["batch"] * gru["tgt_len"])
-    out["train_gflops_per_s"] = flops * steps_per_s / 1e9
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)  # the training figures above use one thread: compare with a one-thread peak
-    out["cpu_peak_gflops_per_s"] = matmul_peak_gflops()
-    torch.set_num_threads(before)
-    out["flops_utilisation"] = out["train_gflops_per_s"] / out["cpu_peak_gflops_per_s"]
+    out["time_to_quality"], out["train_flops"] = {}, {}
+    for label, (variant, sizes, batch_size, lr) in trained_models().items():
+        out["train_flops"][label] = measure_train_flops(variant, sizes, batch_size, n_batches=10 if quick else 30)
+        with _threads(1):
+            out["time_to_quality"][label] = measure_time_to_quality(variant=variant, sizes=sizes, batch_size=batch_size,
+                                                                    lr=lr, max_seconds=120 if quick else 300)
+    out["cpu_peak_gflops_per_s"] = max(r["cpu_peak_gflops_per_s"] for r in out["train_flops"].values())
 
     with _threads(1):
-        ttq = measure_time_to_quality(max_seconds=120 if quick else 300)
-        out["time_to_quality_s"] = ttq["time_to_quality_s"]
         dec = measure_decode_speedup(n=300 if quick else None, repeats=repeats)
     out["decode_speedup_batched"] = dec["decode_speedup_batched"]
 
@@ -454,12 +566,24 @@ def table(r: dict) -> str:
             return "not reached"
         return f"{value:.2f}{unit}" if isinstance(value, float) else f"{value}{unit}"
 
+    ttq = [(f"Time to validation char-BLEU ≥ 0.90, {label}, 1 thread", fmt(t["time_to_quality_s"], " s"),
+            GOALS["time_to_quality_s"]) for label, t in r["time_to_quality"].items()]
+    util = [(f"FLOPs utilisation, {label}: real training steps, 1 thread",
+             f"{100 * f['flops_utilisation']:.1f} % ({f['train_gflops_per_s']:.1f} GFLOP/s)", "")
+            for label, f in r["train_flops"].items()]
+    thr = r["thread_scaling"]
+    verified = thr.get("idle_verified")
+    before, during = thr.get("idle_other_load_before"), thr.get("idle_other_load_during")
+    if verified is None:
+        idle = "idle cores not verified (/proc/stat unreadable)"
+    else:
+        idle = (f"{'idle cores, verified' if verified else 'cores NOT idle'}: other processes used "
+                f"{before:.2f} / {during:.2f} cores before / during")
     rows = [
         ("Training speed-up, vectorised vs step-loop Luong (GRU, 1 thread)", fmt(r["train_speedup_vectorized_vs_loop"], "×"),
          GOALS["train_speedup_vectorized_vs_loop"]),
         ("  same, LSTM", fmt(r["train_speedup_lstm"], "×"), ""),
-        ("Time to validation char-BLEU ≥ 0.90 (default notebook model, 1 thread)", fmt(r["time_to_quality_s"], " s"),
-         GOALS["time_to_quality_s"]),
+        *ttq,
         ("Batched vs one-by-one greedy decoding", fmt(r["decode_speedup_batched"], "×"), GOALS["decode_speedup_batched"]),
         ("Explorer step slider → new PNG (median)", fmt(r["widget_latency_ms_median"], " ms"),
          GOALS["widget_latency_ms_median"]),
@@ -468,13 +592,12 @@ def table(r: dict) -> str:
         *step_through_rows(r, fmt),
         (f"Notebooks in quick mode, total ({r['notebooks_quick_scope']})", fmt(r["notebooks_quick_total_s"], " s"),
          "< 60 s each"),
-        (f"Live training steps/s, 1 thread ÷ {r['thread_scaling']['cores']} threads, idle cores",
+        (f"Live training steps/s, 1 thread ÷ {thr['cores']} threads, {idle}",
          fmt(r["threads_1_vs_n_idle"], "×"), "(the price of TRAIN_THREADS = 1 on a quiet machine)"),
         ("  same, every core busy with another process", fmt(r["threads_1_vs_n_loaded"], "×"), "> 1 (why TRAIN_THREADS = 1)"),
         ("Corpus generation, all five splits", fmt(r["corpus_generation_s"], " s"), "a couple of seconds"),
-        ("Training throughput (model FLOPs)", fmt(r["train_gflops_per_s"], " GFLOP/s"), ""),
-        ("CPU peak, one-thread fp32 GEMM", fmt(r["cpu_peak_gflops_per_s"], " GFLOP/s"), ""),
-        ("FLOPs utilisation (training / peak)", f"{100 * r['flops_utilisation']:.1f} %", ""),
+        ("CPU peak, one-thread fp32 GEMM (1024 × 1024)", fmt(r["cpu_peak_gflops_per_s"], " GFLOP/s"), ""),
+        *util,
         ("Peak RSS", fmt(r["peak_rss_mb"], " MB"), ""),
     ]
     lines = [f"Machine: {m['cpu']}, {m['cores']} cores, torch {m['torch']} ({m['torch_threads']} threads), "

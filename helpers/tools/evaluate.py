@@ -2,11 +2,16 @@
 
 ``python -m helpers.tools.evaluate [--json PATH] [--models NAME ...]`` prints, for every shipped model:
 
-* char-BLEU, word-BLEU and exact match on ``test`` (greedy decoding, held-out sentences) and on
+* char-BLEU, word-BLEU and exact match on ``test`` (held-out sentences, the training length range) and on
   ``novel`` (structure + word combinations that train never shows together: what a student meets who
-  types a sentence of their own);
-* char-BLEU by source-length bucket on ``test`` + ``long`` (the information bottleneck of the 9.10
-  intro: without attention BLEU falls as sentences get longer, Bahdanau et al. 2014, Fig. 2);
+  types a sentence of their own), with each model's shipped decoding (``helpers.decode.shipped_decoding``,
+  what ``translate`` uses);
+* char-BLEU by source-length bucket: 3-10, 11-20, 21-30, 31-40 tokens from ``test`` and 41-50, 51-60
+  from ``long`` (longer than any training sentence) — the information bottleneck of the 9.10 intro:
+  without attention BLEU falls as sentences get longer, Bahdanau et al. 2014, Fig. 2;
+* a learner's own sentences (``tests/data/learner_sentences.json``): exact and within two characters,
+  overall and for those of 20 tokens or more; error counts over whole splits (fewer clauses, a repeated
+  clause, early stop, no <eos>, invented words): see ``helpers.tools.scoring``;
 * AER on ``test`` (Och & Ney 2003): the attention of the model, teacher-forced on the reference
   translation so that target positions match the gold alignment, reduced to links by the arg-max
   source per target token (Luong et al. 2015, §5.4); micro-averaged over the split;
@@ -26,12 +31,17 @@ from pathlib import Path
 import torch
 
 from helpers.checkpoint import METRICS_PATH, list_pretrained, load_pretrained
-from helpers.decode import decode_sentences, pad_sequences
+from helpers.decode import decode_sentences, pad_sequences, shipped_decoding
+from helpers.tools.models_doc import DOC_PATH, format_tables, write_doc
 
-__all__ = ["BUCKETS", "METRICS_PATH", "attention_sharpness", "evaluate_model", "format_tables", "main", "run_evaluation",
-           "teacher_forced_attention", "write_json"]
+__all__ = ["BUCKETS", "DOC_PATH", "LONG_BUCKETS", "METRICS_PATH", "TEST_BUCKETS", "attention_sharpness",
+           "evaluate_model", "format_tables", "main", "run_evaluation", "teacher_forced_attention", "write_doc",
+           "write_json"]
 
-BUCKETS = ((3, 5), (6, 10), (11, 15), (16, 20), (21, 25), (26, 30), (31, 41))  # long: 21-41 tokens
+TEST_BUCKETS = ((3, 10), (11, 20), (21, 30), (31, 40))  # from test: the training length range
+LONG_BUCKETS = ((41, 50), (51, 60))  # from long: longer than any training sentence
+BUCKETS = TEST_BUCKETS + LONG_BUCKETS
+ERROR_SPLITS = ("test", "novel", "long")
 
 
 def bucket_name(lo: int, hi: int) -> str:
@@ -59,8 +69,9 @@ def teacher_forced_attention(model, pairs, batch_size: int = 256) -> list:
 
 
 def _translate_pairs(model, pairs):
-    result = decode_sentences(model, [model.src_vocab.encode(p.src) for p in pairs])
-    return [model.tgt_vocab.decode(t) for t in result.tokens]
+    """Token lists of the model's translations (its shipped decoding) and whether each emitted <eos>."""
+    result = decode_sentences(model, [model.src_vocab.encode(p.src) for p in pairs], **shipped_decoding(model))
+    return [model.tgt_vocab.decode(t) for t in result.tokens], result.finished
 
 
 def attention_sharpness(attention: list) -> dict:
@@ -78,17 +89,20 @@ def attention_sharpness(attention: list) -> dict:
     return {"max_alpha": float(peaks.mean()), "entropy": float(ent.mean())}
 
 
-def evaluate_model(model, test=None, long=None, novel=None) -> dict:
-    """All numbers of the evaluation table for one model (pairs default to the corpus splits)."""
+def evaluate_model(model, test=None, long=None, novel=None, learner=None) -> dict:
+    """All numbers of the evaluation table for one model (pairs default to the corpus splits, learner
+    sentences to ``helpers.tools.scoring.load_learner_sentences()``; ``False`` skips them)."""
     from helpers.corpus import load_corpus
     from helpers.metrics import bleu, corpus_aer, exact_match
+    from helpers.tools.scoring import error_counts, learner_scores, load_learner_sentences
 
     test = load_corpus("test") if test is None else test
     long = load_corpus("long") if long is None else long
     novel = load_corpus("novel") if novel is None else novel
+    learner = load_learner_sentences() if learner is None else (learner or None)
     start = time.perf_counter()
-    hyp_test, hyp_long = _translate_pairs(model, test), _translate_pairs(model, long)
-    hyp_novel = _translate_pairs(model, novel)
+    (hyp_test, fin_test), (hyp_long, fin_long) = _translate_pairs(model, test), _translate_pairs(model, long)
+    hyp_novel, fin_novel = _translate_pairs(model, novel)
     ref_test = [list(p.tgt) for p in test]
     ref_novel = [list(p.tgt) for p in novel]
     row = {
@@ -106,16 +120,20 @@ def evaluate_model(model, test=None, long=None, novel=None) -> dict:
                                                   ["".join(p.tgt) for p in long], level="char"),
                  "exact_match": exact_match(hyp_long, [list(p.tgt) for p in long])},
         "by_length": {},
+        "decoding": shipped_decoding(model),
     }
-    for lo, hi in BUCKETS:
-        hyps, refs = [], []
-        for pairs, hyp in ((test, hyp_test), (long, hyp_long)):
-            for p, h in zip(pairs, hyp):
-                if lo <= len(p.src) <= hi:
-                    hyps.append("".join(h))
-                    refs.append("".join(p.tgt))
-        row["by_length"][bucket_name(lo, hi)] = {"n": len(hyps),
-                                                 "char_bleu": bleu(hyps, refs, level="char") if hyps else None}
+    for buckets, pairs, hyp in ((TEST_BUCKETS, test, hyp_test), (LONG_BUCKETS, long, hyp_long)):
+        for lo, hi in buckets:
+            hyps = ["".join(h) for p, h in zip(pairs, hyp) if lo <= len(p.src) <= hi]
+            refs = ["".join(p.tgt) for p in pairs if lo <= len(p.src) <= hi]
+            row["by_length"][bucket_name(lo, hi)] = {"n": len(hyps),
+                                                     "char_bleu": bleu(hyps, refs, level="char") if hyps else None}
+    row["errors"] = {split: error_counts(hyp, [list(p.tgt) for p in pairs], fin)
+                     for split, pairs, hyp, fin in (("test", test, hyp_test, fin_test),
+                                                    ("novel", novel, hyp_novel, fin_novel),
+                                                    ("long", long, hyp_long, fin_long))}
+    if learner:
+        row["learner"] = learner_scores(model, learner)
     attention = teacher_forced_attention(model, test)
     row["test"].update(attention_sharpness(attention))
     if attention[0] is not None:
@@ -124,15 +142,21 @@ def evaluate_model(model, test=None, long=None, novel=None) -> dict:
     return row
 
 
-def run_evaluation(names=None) -> dict:
-    """Evaluate the shipped models; returns the record written to metrics.json."""
+def run_evaluation(names=None, directory=None) -> dict:
+    """Evaluate the shipped models (or ``<directory>/<name>.pt``); returns the record written to metrics.json.
+
+    names: None = every shipped model; ``[]`` = none (the record's header only).
+    """
+    from helpers.checkpoint import load_checkpoint
     from helpers.corpus import CORPUS_VERSION
 
-    names = list(names) if names else list_pretrained()
+    names = list(names) if names is not None else list_pretrained()
     record = {"corpus_version": CORPUS_VERSION, "generated_by": "python -m helpers.tools.evaluate",
-              "buckets": [bucket_name(lo, hi) for lo, hi in BUCKETS], "models": {}}
+              "buckets": [bucket_name(lo, hi) for lo, hi in BUCKETS],
+              "bucket_split": {**{bucket_name(*b): "test" for b in TEST_BUCKETS},
+                               **{bucket_name(*b): "long" for b in LONG_BUCKETS}}, "models": {}}
     for name in names:
-        model = load_pretrained(name)
+        model = load_pretrained(name) if directory is None else load_checkpoint(Path(directory) / f"{name}.pt")
         row = evaluate_model(model)
         train = model.meta.get("train", {})
         row["train"] = {"steps": train.get("steps"), "epochs": train.get("epochs"),
@@ -183,69 +207,6 @@ def write_json(record: dict, path=METRICS_PATH) -> Path:
     return path
 
 
-def _fmt(x, digits=3):
-    return "—" if x is None else f"{x:.{digits}f}"
-
-
-def format_tables(record: dict) -> str:
-    """The two Markdown tables (overall scores; char-BLEU by source length) of a metrics record."""
-    lines = ["| model | test char-BLEU | test exact | novel char-BLEU | novel exact | long char-BLEU | AER ↓ "
-             "| mean max-α | entropy | params | train steps | train s |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for name, r in record["models"].items():
-        t, tr, nv = r["test"], r.get("train", {}), r.get("novel", {})
-        wall = tr.get("wall_time_s")
-        lines.append(f"| {name} | {_fmt(t['char_bleu'])} | {_fmt(t['exact_match'])} | {_fmt(nv.get('char_bleu'))} | "
-                     f"{_fmt(nv.get('exact_match'))} | {_fmt(r['long']['char_bleu'])} | {_fmt(t['aer'])} | "
-                     f"{_fmt(t.get('max_alpha'))} | {_fmt(t.get('entropy'), 2)} | {r.get('params', '—')} | "
-                     f"{tr.get('steps', '—')} | {'—' if wall is None else f'{wall:.0f}'} |")
-    buckets = record["buckets"]
-    lines += ["", "char-BLEU by source length (test + long):", "",
-              "| model | " + " | ".join(buckets) + " |", "|---|" + "---|" * len(buckets)]
-    first = next(iter(record["models"].values()), None)
-    if first is not None:
-        lines.append("| (sentences) | " + " | ".join(str(first["by_length"][b]["n"]) for b in buckets) + " |")
-    for name, r in record["models"].items():
-        lines.append(f"| {name} | " + " | ".join(_fmt(r["by_length"][b]["char_bleu"]) for b in buckets) + " |")
-    return "\n".join(lines)
-
-
-DOC_PATH = Path(__file__).resolve().parents[2] / "docs" / "models.md"
-
-
-def write_doc(record: dict, path=DOC_PATH) -> Path:
-    """docs/models.md: the evaluation tables of the shipped models, with how they were made."""
-    import platform
-
-    path = Path(path)
-    if not path.parent.is_dir():
-        return path
-    recipes = "\n".join(
-        f"| {name} | {r.get('recipe', {}).get('bidirectional')} | {r.get('config', {}).get('input_feeding')} | "
-        f"{r.get('config', {}).get('scaled_score', False)} | {r.get('recipe', {}).get('align_weight')} | "
-        f"{r.get('recipe', {}).get('steps')} |"
-        for name, r in record["models"].items())
-    text = f"""# The shipped models (corpus {record['corpus_version']})
-
-Written by `python -m helpers.tools.evaluate` (also run by `make pretrained`); the numbers are those of
-`helpers/pretrained/metrics.json`. Greedy decoding. `test` and `novel` (combinations of structure and words
-that train never shows together) are held out; `long` holds sentences longer than any training sentence.
-AER (alignment error rate, lower is better) compares each target token's arg-max attention with the gold
-links of `test`, teacher forced; mean max-α and entropy (nats) say how soft the attention rows are
-(a one-hot grid: 1 and 0). Train seconds are wall time on one thread ({platform.machine()}), two models at a time.
-
-{format_tables(record)}
-
-How they were made (`helpers/tools/pretrain.py` says why):
-
-| model | bidirectional encoder | input feeding | score / sqrt(H) | align_weight | steps |
-|---|---|---|---|---|---|
-{recipes}
-"""
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 def main(argv=None) -> int:
     import argparse
 
@@ -255,7 +216,7 @@ def main(argv=None) -> int:
     p.add_argument("--models", nargs="*", default=None, help="只评估这些模型 (only these models)")
     args = p.parse_args(argv)
     try:
-        record = run_evaluation(args.models)
+        record = run_evaluation(args.models or None)
     except ValueError as exc:
         print(f"错误 (error): {exc}", file=sys.stderr)
         return 2

@@ -3,14 +3,24 @@
 ``make pretrained`` runs it. For every name in ``RECIPES`` (or only ``--only NAME``) it
 
 1. builds the model with the recipe's sizes and seed (``helpers.train.make_model``),
-2. trains it on ``load_corpus("train")`` for a fixed number of steps (not seconds, so the result does
-   not depend on the speed of the machine), on the CPU with one torch thread (``THREADS``); two models
-   train at once in separate processes (``--jobs``), which changes nothing but the wall time,
+2. trains it on ``load_corpus("train")`` for the recipe's number of steps (not seconds, so the result
+   does not depend on the speed of the machine) with its batch size, learning rate and schedule, on the
+   CPU with one torch thread (``THREADS``); ``--jobs 2`` (the default) trains two models at once in
+   separate processes, the five split into two groups of about equal cost (``_COST``, measured), which
+   changes nothing but the wall time,
 3. writes ``helpers/pretrained/<name>.pt`` atomically with its metadata (corpus version, vocabularies,
-   config, the recipe including ``align_weight`` and ``bidirectional``, the command), then
-4. evaluates all shipped models (``helpers.tools.evaluate``), stores each model's numbers in its
-   metadata and writes ``helpers/pretrained/metrics.json`` (no wall times in it: the same seed, thread
-   count and torch version give a byte-identical file).
+   config, the recipe including ``align_weight`` and ``bidirectional``, the shipped decoding that
+   ``translate`` uses, the command), then
+4. evaluates all shipped models (``helpers.tools.evaluate``, two at a time), stores each model's numbers
+   in its metadata and writes ``helpers/pretrained/metrics.json`` and ``docs/models.md`` (no wall times in
+   metrics.json: the same seed, thread count and torch version give a byte-identical file).
+
+A recipe (``RECIPES[name]``) holds everything: ``sizes`` (``make_model``'s keyword arguments), ``steps``,
+``batch_size``, ``lr``, ``lr_schedule``, ``eval_every``, ``seed``, ``align_weight`` and ``decoding``
+(``helpers.decode.check_decoding``'s options). To try another recipe without touching the shipped files:
+``python -m helpers.tools.pretrain --only bahdanau --steps 2000 --set hidden_size=192 --out-dir /tmp/try``
+(``--set`` changes a size, ``--decoding '{"eos_guard": [2, 0.5]}'`` the decoding; the evaluation tables
+are printed, and ``metrics.json`` is written into ``--out-dir``).
 
 **Every shipped model learns its attention from the translation loss alone** (``align_weight`` = 0).
 Guided alignment (``helpers.train.train(align_weight=...)``, Chen et al. 2016) stays an option for
@@ -44,14 +54,59 @@ of issue 14):
 * luong-concat and bahdanau need nothing special (AER 0.096 and 0.144); their attention is the softest
   (mean max-α 0.83 and 0.77).
 
+**Corpus 3.0 (train 3-40 tokens, 25 % over 20; long 41-60): steps, sizes and decoding** (issue 22;
+2026-12-01, this 2-core machine, shared with other sessions; one thread; scratch runs with ``--out-dir``,
+``nice -n 10``; test / long char-BLEU, greedy unless said; the corpus-stories branch before its final
+commits for runs 1-4, the merged corpus 3.0 for runs 5-6):
+
+* **Time per step is the binding constraint.** Batches are length-bucketed (``helpers.train.make_batches``:
+  pools of 50 batches sorted by length; padding 7.8 % of the tokens, 54 % without bucketing; the same
+  seed gives the same batches). ``python scripts/step_timing.py --lengths 8 20 30 40`` on the idle
+  machine (ms per step, hidden 128, batch 64, S = T): none 16 / 45 / 82 / 116, bahdanau 31 / 99 / 188 /
+  283, luong-dot 18 / 51 / 85 / 124, luong-general 26 / 79 / 133 / 194, luong-concat 21 / 67 / 129 / 239.
+  On real corpus-3.0 batches (mean source length 15.9; CPU time per step, idle machine): none 43.5,
+  bahdanau 108.5, luong-dot 49.0, luong-general 74.8, luong-concat 72.2 ms, 348 ms for one step of all
+  five. Two jobs do not halve that here: two such processes at once ran at 1.7-2.0x their single wall
+  time per step (the two vCPUs do not give two cores' worth; a spin loop shows the same), so
+  ``make pretrained`` costs about 0.3 s of wall time per step of all five. Hidden 192 costs 1.7x and 256
+  2.4x per step (S = 20).
+* **Steps: 3,000** for every model (the same budget, so the none-vs-attention comparison is fair).
+  3,000 x ~0.31 s + validation + evaluation ≈ 16-18 min, inside the 20-minute limit; 4,000 steps (the
+  corpus-2.0 budget) would take ≈ 21-23 min. Short runs already cover the length range well (cosine
+  schedule over the run): luong-concat 1,200 steps: test 3-10 / 11-20 / 21-30 / 31-40 = 0.950 / 0.978 /
+  0.970 / 0.942, long 41-50 / 51-60 = 0.886 / 0.734 (long 0.871), AER 0.186; luong-dot 1,200: 0.948 /
+  0.972 / 0.969 / 0.916, 0.850 / 0.639, AER 0.166; bahdanau 1,000: 0.906 / 0.957 / 0.958 / 0.934, 0.876 /
+  0.720, AER 0.247; luong-general 800: 0.877 / 0.957 / 0.957 / 0.888, 0.808 / 0.589, AER 0.236, mean
+  max-α 0.80 (the scaled score keeps it from saturating on long sentences too); none 1,200: 0.492 /
+  0.478 / 0.472 / 0.432, 0.336 / 0.243. Validation char-BLEU was still rising at the end of each run
+  (luong-concat 0.333, 0.759, 0.902, 0.927, 0.965, 0.966 at steps 200-1,200).
+* **Hidden 128, not larger**: at equal compute luong-concat with hidden 192 and 700 steps reached valid
+  0.945, test 0.922 / 0.968 / 0.956 / 0.934, long 0.848 / 0.732, AER 0.180, against hidden 128 with 1,200
+  steps: valid 0.966 and the figures above. More steps beat a wider model within the time limit.
+* **Decoding: greedy** (batched; what notebook 05's step-through shows). Measured on the luong-concat of
+  1,200 steps (``python scripts/decoding_trials.py DIR``; long errors = fewer clauses / repeated clause /
+  early stop / no <eos>, of 500): greedy long 0.871, 177 / 32 / 58 / 19; <eos> guard (2, 0.5) and
+  (3, 0.8): identical outputs, because the early stops had already attended to the last words: the
+  attention jumps from a middle clause to the final "." and the model stops (their total attention on
+  the source was no lower than that of good translations; their output / source length ratio was,
+  median 0.61 against 0.85); beam 4, |y|^1: long 0.872, 198 / 11 / 81 / 5; beam 4 GNMT α 0.6: 0.864;
+  beam 4 GNMT α 0.6 + coverage β 0.2: 0.888 (41-50 0.897, 51-60 0.768), 139 / 33 / 28 / 5, test buckets
+  within ±0.006 of greedy; + the guard: 0.889; GNMT α 1 + β 0.2: 0.875. The coverage penalty is the one
+  remedy that helps (+0.017 on long, half the early stops), at 4-8x the decoding time of batched
+  greedy; greedy already clears the long target, so the models ship greedy and the penalty stays an
+  option (``translate(model, s, beam_size=4, length_penalty=0.6, length_norm="gnmt",
+  coverage_penalty=0.2)``).
+
 The figures of the shipped models on the current corpus are in ``metrics.json``, ``docs/models.md``
 and the README.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import time
+from pathlib import Path
 
 import torch
 
@@ -62,16 +117,17 @@ from helpers.checkpoint import (
     pretrained_path,
     save_checkpoint,
 )
+from helpers.decode import GREEDY, check_decoding
 from helpers.errors import HelpersError
 from helpers.train import DEFAULT_SIZES, make_model, train
 
-__all__ = ["RECIPES", "THREADS", "main", "pretrain_one"]
+__all__ = ["RECIPES", "THREADS", "main", "pretrain_one", "recipe_with"]
 
 THREADS = 1  # fixed, so the numbers do not depend on the machine's core count
 
 _SIZES = {**DEFAULT_SIZES, "hidden_size": 128, "bidirectional": True}
-_COMMON = {"sizes": _SIZES, "batch_size": 64, "lr": 3e-3, "seed": 0, "steps": 4000, "eval_every": 500,
-           "align_weight": 0.0}
+_COMMON = {"sizes": _SIZES, "steps": 3000, "batch_size": 64, "lr": 3e-3, "lr_schedule": "cosine", "seed": 0,
+           "eval_every": 500, "align_weight": 0.0, "decoding": dict(GREEDY)}
 RECIPES = {
     "none": dict(_COMMON),
     "bahdanau": dict(_COMMON),
@@ -79,57 +135,147 @@ RECIPES = {
     "luong-general": {**_COMMON, "sizes": {**_SIZES, "scaled_score": True, "input_feeding": True}},
     "luong-concat": dict(_COMMON),
 }
-# relative wall time per step (measured), so that the slowest models start first with --jobs
-_COST = {"bahdanau": 2.5, "luong-general": 1.7}
+# CPU time per training step relative to "none" (hidden 128, batch 64, one thread, real corpus-3.0 batches:
+# none 43.5 ms, bahdanau 108.5, luong-dot 49.0, luong-general 74.8 (input feeding), luong-concat 72.2).
+# Used only to split the models into two groups of equal cost: {bahdanau, luong-concat} | {the other three}.
+_COST = {"none": 1.0, "bahdanau": 2.49, "luong-dot": 1.13, "luong-general": 1.72, "luong-concat": 1.66}
+_RECIPE_KEYS = set(_COMMON)
 
 
-def pretrain_one(name: str, progress: bool = True) -> dict:
-    """Train one shipped model from its recipe and write its file; returns the training summary."""
-    from helpers.corpus import load_corpus
-
+def recipe_with(name: str, steps=None, sizes=None, decoding=None, **fields) -> dict:
+    """RECIPES[name] with some entries replaced (for experiments); checked, so a typo is an error."""
     if name not in RECIPES:
         raise HelpersError(f"没有这个预训练模型 (unknown pretrained model): {name!r}。可选: {list(RECIPES)}。")
-    recipe = RECIPES[name]
+    unknown = sorted(set(fields) - _RECIPE_KEYS)
+    if unknown:
+        raise HelpersError(f"配方里没有这些键 (unknown recipe keys): {unknown}。可用 (known): {sorted(_RECIPE_KEYS)}。")
+    recipe = {**RECIPES[name], **fields}
+    if steps is not None:
+        recipe["steps"] = int(steps)
+    recipe["sizes"] = {**recipe["sizes"], **(sizes or {})}
+    recipe["decoding"] = check_decoding(**{**recipe["decoding"], **(decoding or {})})
+    return recipe
+
+
+def _cost(name: str, recipe: dict) -> float:
+    """Relative wall time of a recipe: steps x per-step cost (a larger hidden size costs about (H/128)^1.25)."""
+    return recipe["steps"] * _COST.get(name, 1.0) * (recipe["sizes"]["hidden_size"] / 128) ** 1.25
+
+
+def _groups(recipes: dict, jobs: int) -> list[list[str]]:
+    """Split the models into ``jobs`` groups of about equal total cost (exact for two groups), slowest first."""
+    names = sorted(recipes, key=lambda n: -_cost(n, recipes[n]))
+    if jobs == 2 and len(names) <= 12:
+        best = None
+        for mask in range(1 << (len(names) - 1)):  # the cheapest always in group 0: no mirrored splits
+            a = [n for k, n in enumerate(names) if not (mask >> k) & 1]
+            b = [n for k, n in enumerate(names) if (mask >> k) & 1]
+            span = max(sum(_cost(n, recipes[n]) for n in g) for g in (a, b))
+            if best is None or span < best[0]:
+                best = (span, [a, b])
+        return [g for g in best[1] if g]
+    groups: list[list[str]] = [[] for _ in range(min(jobs, len(names)))]
+    for n in names:  # longest processing time first
+        min(groups, key=lambda g: sum(_cost(m, recipes[m]) for m in g)).append(n)
+    return groups
+
+
+def pretrain_one(name: str, recipe: dict | None = None, out_dir=None, progress: bool = True) -> dict:
+    """Train one model from its recipe (default ``RECIPES[name]``) and write ``<out_dir>/<name>.pt``
+    (default: the shipped file); returns the training summary."""
+    from helpers.corpus import load_corpus
+
+    recipe = recipe_with(name) if recipe is None else recipe
     model = make_model(name, seed=recipe["seed"], **recipe["sizes"])
     hist = train(model, load_corpus("train"), load_corpus("valid"), steps=recipe["steps"],
-                 batch_size=recipe["batch_size"], lr=recipe["lr"], seed=recipe["seed"],
-                 eval_every=recipe["eval_every"], val_size=300, patience=None, device="cpu", progress=progress,
-                 align_weight=recipe["align_weight"], threads=THREADS)
+                 batch_size=recipe["batch_size"], lr=recipe["lr"], lr_schedule=recipe["lr_schedule"],
+                 seed=recipe["seed"], eval_every=recipe["eval_every"], val_size=300, patience=None, device="cpu",
+                 progress=progress, align_weight=recipe["align_weight"], threads=THREADS)
+    flat = {**{k: v for k, v in recipe.items() if k not in ("sizes", "decoding")}, **recipe["sizes"]}
     summary = {**hist.summary(), "batch_size": recipe["batch_size"], "lr": recipe["lr"], "threads": THREADS,
-               "recipe": {**{k: v for k, v in recipe.items() if k != "sizes"}, **recipe["sizes"]}}
-    save_checkpoint(model, pretrained_path(name), meta={
+               "recipe": flat}
+    path = pretrained_path(name) if out_dir is None else Path(out_dir) / f"{name}.pt"
+    save_checkpoint(model, path, meta={
         "name": name,
         "train": summary,
+        "decoding": recipe["decoding"],
         "metrics": {"valid_char_bleu": hist.best_bleu},
-        "command": f"python -m helpers.tools.pretrain --only {name}",
+        "command": f"python -m helpers.tools.pretrain --only {name}" if recipe == recipe_with(name)
+        else "python -m helpers.tools.pretrain --out-dir ... (an experiment: the recipe is in train.recipe)",
     })
     return summary
 
 
-def _store_metrics(record: dict) -> None:
+def _path(name: str, out_dir) -> Path:
+    return pretrained_path(name) if out_dir is None else Path(out_dir) / f"{name}.pt"
+
+
+def _store_metrics(record: dict, out_dir=None) -> None:
     """Copy each model's evaluation numbers into its checkpoint metadata (atomic rewrite)."""
     for name, row in record["models"].items():
-        model = load_checkpoint(pretrained_path(name))
+        model = load_checkpoint(_path(name, out_dir))
         metrics = dict(model.meta.get("metrics", {}))
         metrics.update({"test_char_bleu": row["test"]["char_bleu"], "test_word_bleu": row["test"]["word_bleu"],
                         "test_exact_match": row["test"]["exact_match"], "test_aer": row["test"]["aer"],
                         "test_max_alpha": row["test"]["max_alpha"], "test_entropy": row["test"]["entropy"],
                         "novel_char_bleu": row["novel"]["char_bleu"], "novel_exact_match": row["novel"]["exact_match"],
                         "long_char_bleu": row["long"]["char_bleu"]})
-        save_checkpoint(model, pretrained_path(name), meta={"metrics": metrics})
+        save_checkpoint(model, _path(name, out_dir), meta={"metrics": metrics})
 
 
-def _train_in_worker(name: str) -> tuple[str, dict, float]:
+def _train_group(job) -> list[tuple[str, dict, float]]:
+    """Worker: train the models of one group in turn; prints a line as each one finishes."""
+    names, recipes, out_dir = job
     torch.set_num_threads(THREADS)
-    t0 = time.perf_counter()
-    return name, pretrain_one(name, progress=False), time.perf_counter() - t0
+    done = []
+    for name in names:
+        t0 = time.perf_counter()
+        s = pretrain_one(name, recipes[name], out_dir, progress=False)
+        done.append((name, s, time.perf_counter() - t0))
+        print(f"{name}: {s['steps']} steps in {done[-1][2]:.0f} s, best valid char-BLEU {s['best_bleu']:.3f} "
+              f"(step {s['best_step']})", flush=True)
+    return done
+
+
+def _evaluate_one(job) -> tuple[str, dict]:
+    from helpers.tools.evaluate import run_evaluation
+
+    name, out_dir = job
+    torch.set_num_threads(THREADS)
+    return name, run_evaluation([name], directory=out_dir)["models"][name]
+
+
+def _evaluate(names, out_dir, jobs: int) -> dict:
+    """The metrics record of ``names`` (files in ``out_dir`` or the shipped ones), ``jobs`` models at a time."""
+    import multiprocessing as mp
+
+    from helpers.tools.evaluate import run_evaluation
+
+    record = run_evaluation([], directory=out_dir)  # the header: corpus version, buckets
+    if jobs > 1 and len(names) > 1:
+        with mp.get_context("spawn").Pool(min(jobs, len(names))) as pool:
+            rows = dict(pool.map(_evaluate_one, [(n, out_dir) for n in names]))
+    else:
+        rows = dict(_evaluate_one((n, out_dir)) for n in names)
+    record["models"] = {n: rows[n] for n in PRETRAINED_NAMES if n in rows}
+    return record
+
+
+def _key_value(text: str) -> tuple[str, object]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise HelpersError(f"--set 需要 KEY=VALUE (expected KEY=VALUE)，实际 (got) {text!r}。例如 --set hidden_size=192。")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
 
 
 def main(argv=None) -> int:
     import argparse
     import os
 
-    from helpers.tools.evaluate import METRICS_PATH, format_tables, run_evaluation, write_doc, write_json
+    from helpers.tools.evaluate import METRICS_PATH, format_tables, write_doc, write_json
 
     p = argparse.ArgumentParser(prog="python -m helpers.tools.pretrain",
                                 description="从头重新训练预训练模型 (retrain the shipped models from scratch)")
@@ -141,36 +287,55 @@ def main(argv=None) -> int:
     p.add_argument("--no-progress", action="store_true")
     p.add_argument("--evaluate-only", action="store_true",
                    help="不训练，只评估并写入指标 (skip training; evaluate and store metrics)")
+    p.add_argument("--out-dir", default=None,
+                   help="实验用：把模型和 metrics.json 写到这个文件夹 (experiments: write here, not the shipped files)")
+    p.add_argument("--steps", type=int, default=None, help="实验用：训练步数 (experiments: steps of every model)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="实验用：改一个尺寸或配方项 (a size, e.g. hidden_size=192, or a recipe key, e.g. lr=0.002)")
+    p.add_argument("--decoding", default=None, help='实验用：解码选项 JSON (e.g. \'{"eos_guard": [2, 0.5]}\')')
     args = p.parse_args(argv)
     torch.set_num_threads(THREADS)
     names = [] if args.evaluate_only else (args.only or list(PRETRAINED_NAMES))
+    experiment = args.out_dir is not None
     start = time.perf_counter()
     try:
+        if not experiment and (args.steps or args.set or args.decoding):
+            raise HelpersError("--steps / --set / --decoding 只能和 --out-dir 一起用 (experiments need --out-dir)："
+                               "发布的模型只按 RECIPES 训练 (the shipped models follow RECIPES)。")
+        if experiment:
+            Path(args.out_dir).mkdir(parents=True, exist_ok=True)
+        sets = dict(_key_value(x) for x in args.set)
+        decoding = json.loads(args.decoding) if args.decoding else None
+        recipes = {}
+        for name in names:
+            fields = {k: v for k, v in sets.items() if k in _RECIPE_KEYS}
+            sizes = {k: v for k, v in sets.items() if k not in _RECIPE_KEYS}
+            recipes[name] = recipe_with(name, steps=args.steps, sizes=sizes, decoding=decoding, **fields)
         if args.jobs > 1 and len(names) > 1:
             import multiprocessing as mp
 
-            # slowest first, so the two workers finish together
-            order = sorted(names, key=lambda n: -RECIPES[n]["steps"] * _COST.get(n, 1.0))
-            with mp.get_context("spawn").Pool(min(args.jobs, len(names))) as pool:
-                for name, s, wall in pool.imap_unordered(_train_in_worker, order):
-                    print(f"{name}: {s['steps']} steps in {wall:.0f} s, best valid char-BLEU "
-                          f"{s['best_bleu']:.3f} (step {s['best_step']})", flush=True)
+            groups = _groups(recipes, args.jobs)
+            print("groups (one process each):", " | ".join(", ".join(g) for g in groups), flush=True)
+            with mp.get_context("spawn").Pool(len(groups)) as pool:
+                pool.map(_train_group, [(g, recipes, args.out_dir) for g in groups])
         else:
             for name in names:
                 t0 = time.perf_counter()
-                s = pretrain_one(name, progress=not args.no_progress)
+                s = pretrain_one(name, recipes[name], args.out_dir, progress=not args.no_progress)
                 print(f"{name}: {s['steps']} steps in {time.perf_counter() - t0:.0f} s, "
                       f"best valid char-BLEU {s['best_bleu']:.3f} (step {s['best_step']})", flush=True)
-        record = run_evaluation()
-        _store_metrics(record)
-    except ValueError as exc:
+        evaluated = names if experiment else [n for n in PRETRAINED_NAMES if pretrained_path(n).is_file()]
+        record = _evaluate(evaluated, args.out_dir, args.jobs)
+        _store_metrics(record, args.out_dir)
+    except (ValueError, json.JSONDecodeError) as exc:
         print(f"错误 (error): {exc}", file=sys.stderr)
         return 2
-    write_json(record, METRICS_PATH)
-    write_doc(record)
+    write_json(record, METRICS_PATH if not experiment else Path(args.out_dir) / "metrics.json")
+    if not experiment:
+        write_doc(record)
     print(format_tables(record))
-    print(f"\npretrain: {time.perf_counter() - start:.0f} s in total; files in "
-          f"{PRETRAINED_DIR.parent.name}/{PRETRAINED_DIR.name}/")
+    where = f"{PRETRAINED_DIR.parent.name}/{PRETRAINED_DIR.name}/" if not experiment else args.out_dir
+    print(f"\npretrain: {time.perf_counter() - start:.0f} s in total; files in {where}")
     return 0
 
 

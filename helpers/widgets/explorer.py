@@ -38,18 +38,44 @@ __all__ = [
     "MAX_WIDGET_TOKENS",
     "PHENOMENA_ZH",
     "AttentionExplorer",
+    "default_model",
     "example_sentences",
     "find_gold",
     "sentence_text",
 ]
 
 ATTENTION_MODELS = ("luong-general", "luong-dot", "luong-concat", "bahdanau")
-MAX_WIDGET_TOKENS = 50  # the longest sentences of the "long" split
+DEFAULT_MAX_AER = 0.15  # the default model's attention must align well (issue 22's AER target)
+MAX_WIDGET_TOKENS = 60  # the longest sentences of the "long" split (41-60 tokens)
 MAX_CHARS = 2000
 DPI = 90
 NO_COMPARE = "无"
 _ERR = "<span style='color:#b00'>{}</span>"
 _NOTE = "<span style='color:#555'>{}</span>"
+
+
+def default_model(record=None, max_aer: float = DEFAULT_MAX_AER) -> str:
+    """The model the explorer opens on: the softest attention among the ones that align well.
+
+    The first heatmap a student meets should show soft weights (several source words share a step's
+    attention), not near one-hot rows, and still put them in the right place. Rule, on the shipped
+    models' ``metrics.json`` (``record``; default: ``helpers.checkpoint.load_metrics``): among the
+    attention models with test AER ≤ ``max_aer``, the one with the lowest mean max-α (ties: the order
+    of ``ATTENTION_MODELS``). If none aligns that well, the one with the lowest AER; without a metrics
+    record, the first of ``ATTENTION_MODELS``.
+    """
+    if record is None:
+        from helpers.checkpoint import load_metrics
+
+        record = load_metrics(missing_ok=True)
+    rows = {name: (record or {}).get("models", {}).get(name, {}).get("test", {}) for name in ATTENTION_MODELS}
+    rows = {n: t for n, t in rows.items() if t.get("aer") is not None and t.get("max_alpha") is not None}
+    if not rows:
+        return ATTENTION_MODELS[0]
+    good = [n for n in ATTENTION_MODELS if n in rows and rows[n]["aer"] <= max_aer]
+    if good:
+        return min(good, key=lambda n: rows[n]["max_alpha"])
+    return min((n for n in ATTENTION_MODELS if n in rows), key=lambda n: rows[n]["aer"])
 
 
 # --------------------------------------------------------------------------- corpus look-ups
@@ -211,11 +237,13 @@ class AttentionExplorer(PngBox):
     (Checkbox), ``.compare`` (Dropdown, "无" or a second model; not in compact mode).
     Outputs: ``.image`` (PNG), ``.readout`` (HTML: translation, AER, top source words at this step),
     ``.message`` (HTML: errors and notes).
+    ``model``: a shipped model's name, a model object, or None = ``default_model()`` (the softest
+    attention among the models that align well, read from metrics.json).
     """
 
     TOP_K = 5
 
-    def __init__(self, model="luong-general", sentence: str = "i am a student .", compact: bool = False):
+    def __init__(self, model=None, sentence: str = "i am a student .", compact: bool = False):
         if not isinstance(sentence, str):
             raise HelpersError(f"sentence 应为英文句子字符串 (a str)，实际 (got) {type(sentence).__name__}。"
                                "例如 AttentionExplorer(sentence='i am a student .')。")
@@ -251,6 +279,11 @@ class AttentionExplorer(PngBox):
         except Exception as exc:  # the corpus is code; this would be a broken install
             self._error(exc)
         self._refresh_model_options()
+        if model is None:
+            try:
+                model = default_model()
+            except HelpersError:  # a broken metrics.json: open on the first model, the message says why
+                model = ATTENTION_MODELS[0]
         if not isinstance(model, str):
             self.add_model(getattr(model, "name", None) or "my-model", model)
             model = self.model.options[-1] if self.model.options else ""

@@ -1,0 +1,142 @@
+"""Chain rendering: how the clauses of a small story are joined in English and in Chinese (corpus 3.0).
+
+``render_chain(items, tags)`` renders ``[clause, conn, clause, conn, clause, ...]`` (a spec
+``{"chain": [...]}``, see ``helpers.corpus.grammar.render``). The meaning side
+(``helpers.corpus.stories``) decides the relation between two clauses and whether the subject
+continues; this module turns that into the words a native writer uses:
+
+* **A subject that continues is dropped in Chinese** (clause flag ``"drop"``): he went to the library
+  , and then he read a book -> 他 去 了 图书馆 ， 然后 看 了 一 本 书. The English pronoun then has no
+  Chinese token and no sure link (nothing in the Chinese translates it). With "and" the English may
+  drop it as well (``"en_drop"``: he went to the park and played football).
+* **Connectives follow the relation** (``CONNS``): and_then -> 然后, after_that -> 接着, finally ->
+  最后 (sequence);
+  so -> 所以, so_jiu -> 就 after the subject (an immediate consequence), because -> 因为 (cause);
+  and_also -> 还 (one more thing by the same person), too -> 也 (the same thing by another person);
+  but -> 但是, but_kes -> 可是 (a plan that did not happen), while -> 而 (two parallel things
+  contrasted); cons -> ， + 就 after an "if" clause (如果 明天 下雨 ， 我们 就 ...). A plain "and" is a
+  bare ， only where Chinese joins two steps without a word (他 去 了 公园 ， 踢 了 足球).
+* "serial" joins a going and what one does there in one Chinese clause, as a native writes it:
+  went to the park and played football -> 去 公园 踢 了 足球 ("and" has no Chinese token).
+* Clause flags: ``"first"`` (she first went to the market -> 她 先 去 了 市场), ``"if"`` (if it rains
+  tomorrow -> 如果 明天 下雨).
+* A ``{"type": "weather"}`` clause (it rained this morning -> 今天 早上 下雨 了; it was cold ->
+  天气 很 冷) is rendered here; every other clause by ``helpers.corpus.grammar.render_clause``.
+
+Alignment: a connective word is sure to its English word (then-然后, so-所以, so-就, also-还, also-也,
+while-而, if-如果, after-接着); the English "and" before it and "that" of "after that" are possible.
+"""
+
+from __future__ import annotations
+
+from helpers.corpus.grammar import _e, _time_tokens, _z, render_clause
+
+# conn key: (English words after the comma, Chinese word, where it goes: "front" = after ， before the
+# subject, "adv" = after the (possibly dropped) subject, "" = none; index of the English word it is sure to)
+CONNS = {
+    "and": (("and",), "", "", None),
+    "serial": (("and",), "", "", None),  # went to the park and played football -> 去 公园 踢 了 足球 (no ，)
+    "and_also": (("and",), "还", "adv", None),  # "also" comes with the clause: and she also bought ...
+    "too": (("and",), "也", "adv", None),  # and lily also likes tea -> ， 莉莉 也 喜欢 茶
+    "and_then": (("and", "then"), "然后", "front", 1),
+    "after_that": (("and", "after", "that"), "接着", "front", 1),
+    "finally": (("and", "finally"), "最后", "front", 1),  # the last step: ， 最后 回 家 了
+    "so": (("so",), "所以", "front", 0),
+    "so_jiu": (("so",), "就", "adv", 0),
+    "because": (("because",), "因为", "front", 0),
+    "but": (("but",), "但是", "front", 0),
+    "but_kes": (("but",), "可是", "front", 0),
+    "while": (("while",), "而", "front", 0),
+    "cons": ((), "就", "adv", None),  # if ..., we will not go -> 如果 ... ， 我们 就 不 会 去
+    "answer": ((), "", "", None),  # where did tom go ? he went to the zoo -> ？ 他 去 了 动物园
+    "answer_because": (("because",), "因为", "front", 0),  # why ... ? because she likes books
+}
+EN_DROP_OK = {"and", "and_also", "and_then", "serial"}  # English drops a subject only in coordinated verb phrases
+# words of this module, for the vocabularies (helpers.corpus.vocab)
+DISCOURSE_EN = ("and then after that finally so because but while also first if it rain rains rained be cold hot "
+                "weather").split()
+DISCOURSE_ZH = ("还 也 然后 接着 最后 所以 就 因为 但是 可是 而 先 如果 下雨 天气 冷 热 会 很 了 ，").split()
+WEATHER = {"cold": "冷", "hot": "热"}
+
+
+def render_weather(c, tags):
+    """it rained this morning -> 今天 早上 下雨 了; if it rains tomorrow -> 如果 明天 下雨; it was cold -> 天气 很 冷."""
+    w, tense = c["w"], c.get("tense", "p")
+    e_it = _e("it")
+    t_en, t_zh = _time_tokens(c["time"], tags) if c.get("time") else ([], [])
+    if w == "rain":
+        e_v = _e({"p": "rains", "d": "rained", "f": "rain"}[tense])
+        en = [e_it] + ([_e("will")] if tense == "f" else []) + [e_v]
+        zh = t_zh + ([_z("会", (en[1],))] if tense == "f" else []) + [_z("下雨", (e_it, e_v))]
+        if tense == "d":
+            zh.append(_z("了", (), (e_v,)))
+            tags.add("aspect_le")
+        return en + t_en, zh
+    e_be = _e({"p": "is", "d": "was", "f": "be"}[tense])
+    e_adj = _e(w)
+    en = [e_it] + ([_e("will")] if tense == "f" else []) + [e_be, e_adj]
+    zh = t_zh + [_z("天气", (e_it,))] + ([_z("会", (en[1],), (e_be,))] if tense == "f" else [])
+    zh += [_z("很", (), (e_be,)), _z(WEATHER[w], (e_adj,))]
+    return en + t_en, zh
+
+
+def _clause(c, tags, last):
+    """Render one chain clause with its discourse flags turned into the grammar's hooks."""
+    c = dict(c)
+    if not last:
+        c["_mid"] = True  # in a chain: 然后 他 买 了 肉 ， ... (not 买 肉 了 ， ...)
+    c["_drop"] = c.get("drop", False)
+    c["_en_drop"] = c.get("en_drop", False)
+    if c["_drop"] and c.get("tense") == "f" and not c.get("neg"):
+        c["_no_hui"] = True  # 明天 我们 会 去 公园 ， 然后 踢 足球 (one 会 is enough)
+    if c.get("first"):  # she first went to the market -> 她 先 去 了 市场 (after a time word: 每天 早上 先)
+        e = _e("first")
+        c["_adv_en"] = tuple(c.get("_adv_en", ())) + (e,)
+        c["_adv2"] = (_z("先", (e,)),)
+    if c.get("type") == "weather":
+        en, zh = render_weather(c, tags)
+    else:
+        en, zh = render_clause(c, tags)
+    if c.get("if"):  # if it rains tomorrow -> 如果 明天 下雨
+        e = _e("if")
+        en, zh = [e] + en, [_z("如果", (e,))] + zh
+    return en, zh
+
+
+def render_chain(items, tags):
+    """(English tokens, Chinese tokens, is_question) of a chain, without the final punctuation."""
+    items = [dict(x, _no_le=True) if isinstance(x, dict) and k + 1 < len(items) and items[k + 1] == "serial"
+             else x for k, x in enumerate(items)]  # 去 公园 踢 了 足球: no 了 on the first verb
+    en, zh = _clause(items[0], tags, len(items) == 1)
+    for i in range(1, len(items), 2):
+        conn, clause = items[i], dict(items[i + 1])
+        words, word_zh, where, sure_k = CONNS[conn]
+        if conn not in EN_DROP_OK:
+            clause["en_drop"] = False
+        ew = [_e(w) for w in words]
+        ec = _e("?" if conn.startswith("answer") else ",")
+        bare_and = conn == "serial" or (clause.get("en_drop") and conn in EN_DROP_OK)  # and played ...
+        en_join = ([] if bare_and else [ec]) + ew
+        comma = _z("？" if conn.startswith("answer") else "，", (ec,) if ec in en_join else (ew[0],), (ew[0],) if conn == "and" and ec in en_join else ())
+        z_conn = None
+        if word_zh:
+            sure = (ew[sure_k],) if sure_k is not None else ()
+            poss = tuple(w for w in ew if w not in sure)
+            if conn in ("and_also", "too"):  # and she also bought ... -> ， 她 还 买 了 ...
+                e_also = _e("also")
+                clause["_adv_en"] = (e_also,)
+                sure = (e_also,)
+            if conn == "cons":
+                sure, poss = (), (en[0],) if items[0].get("if") else ()
+            z_conn = _z(word_zh, sure, poss)
+        if where == "adv":
+            clause["_adv"] = (z_conn,)
+        cen, czh = _clause(clause, tags, i + 2 == len(items))
+        en += en_join + cen
+        if conn == "serial":  # one clause in Chinese: 去 公园 踢 了 足球 (the English and / , have no token)
+            zh += czh
+            continue
+        zh += [comma] + ([z_conn] if where == "front" else []) + czh
+    tags.add("clause_chain")
+    last = items[-1]
+    return en, zh, last.get("q") not in (None,) and last.get("type") != "weather"
