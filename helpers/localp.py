@@ -94,28 +94,47 @@ def window_centres(model, pairs, batch_size: int = 256) -> list[np.ndarray]:
 
 @dataclass
 class CentreErrors:
-    """Mean |p_t − gold position| over the aligned target words (in source positions)."""
+    """How far window centres lie from the gold positions, over the aligned target words.
 
-    local_p: float  # the model's predicted centres
-    local_m: float  # p_t = t, capped at S_i (local-m)
-    middle: float  # p_t = S_i / 2 (an untrained predictor: sigmoid(≈ 0) = 1/2)
+    ``*_error``: mean |p_t − gold| (in source positions); ``moved_*``: the same over the words whose gold
+    position lies at least ``MOVED`` positions from t (the reordered ones); ``inside_*``: the share of
+    words whose gold position lies inside the window |s − p_t| ≤ D.
+    """
+
+    local_p_error: float  # the model's predicted centres (E4)
+    local_m_error: float  # p_t = t, capped at S_i (E3)
+    middle_error: float  # p_t = S_i / 2 (an untrained predictor: sigmoid(≈ 0) = 1/2)
+    moved_local_p_error: float
+    moved_local_m_error: float
+    inside_local_p: float
+    inside_local_m: float
     words: int  # aligned target words counted
+    moved_words: int
+
+
+MOVED = 2  # a target word is "moved" when its gold position is at least this far from t
 
 
 def centre_errors(model, pairs) -> CentreErrors:
-    """How far the centres of ``model``, of local-m and of the sentence middle lie from the gold positions."""
-    errors = {"local_p": [], "local_m": [], "middle": []}
+    """The centres of ``model``, of local-m and of the sentence middle against the gold positions."""
+    D = _local_attention(model).window
+    gold, pred, steps, middle = [], [], [], []
     for pair, p in zip(pairs, window_centres(model, pairs)):
-        gold = gold_positions(pair)
-        keep = ~np.isnan(gold)
+        g = gold_positions(pair)
+        keep = ~np.isnan(g)
         S = len(pair.src)
-        steps = np.minimum(np.arange(1, len(pair.tgt) + 1), S)
-        errors["local_p"] += list(np.abs(p - gold)[keep])
-        errors["local_m"] += list(np.abs(steps - gold)[keep])
-        errors["middle"] += list(np.abs(S / 2 - gold)[keep])
-    if not errors["local_p"]:
+        gold += list(g[keep])
+        pred += list(p[keep])
+        steps += list(np.minimum(np.arange(1, len(pair.tgt) + 1), S)[keep])
+        middle += [S / 2] * int(keep.sum())
+    if not gold:
         raise HelpersError("这些句子里没有一个带标准对齐的目标词 (no aligned target word)：请换一批句子。")
-    return CentreErrors(*(float(np.mean(v)) for v in errors.values()), words=len(errors["local_p"]))
+    gold, pred, steps, middle = (np.asarray(v, dtype=float) for v in (gold, pred, steps, middle))
+    moved = np.abs(gold - steps) >= MOVED
+    err_p, err_m = np.abs(pred - gold), np.abs(steps - gold)
+    mean = lambda x: float(x.mean()) if x.size else float("nan")  # noqa: E731
+    return CentreErrors(mean(err_p), mean(err_m), mean(np.abs(middle - gold)), mean(err_p[moved]),
+                        mean(err_m[moved]), mean(err_p <= D), mean(err_m <= D), int(gold.size), int(moved.sum()))
 
 
 def plot_centres(model, pairs, ax=None, title: str | None = None):

@@ -69,9 +69,20 @@ def test_window_centres_are_the_attention_positions_of_teacher_forced_steps():
 def test_centre_errors_by_hand_for_local_m_and_the_middle():
     # gold [1, 5, 2, 2, 3, 4, 4, 6]; local-m p_t = t capped at S = 6: [1, 2, 3, 4, 5, 6, 6, 6]
     # |diff| = [0, 3, 1, 2, 2, 2, 2, 0] -> 12 / 8 = 1.5; middle S/2 = 3: [2, 2, 1, 1, 0, 1, 1, 3] -> 11 / 8
-    errors = centre_errors(make_local_model(seed=1).eval(), [TOM])
-    assert errors.words == 8
-    assert errors.local_m == pytest.approx(1.5) and errors.middle == pytest.approx(11 / 8)
+    # moved (|gold − t| ≥ 2): 5 words, local-m error (3 + 2 + 2 + 2 + 2) / 5; inside D = 2: 7 of 8
+    errors = centre_errors(make_local_model(window=2, seed=1).eval(), [TOM])
+    assert errors.words == 8 and errors.moved_words == 5
+    assert errors.local_m_error == pytest.approx(1.5) and errors.middle_error == pytest.approx(11 / 8)
+    assert errors.moved_local_m_error == pytest.approx(11 / 5) and errors.inside_local_m == pytest.approx(7 / 8)
+
+
+def test_centre_errors_of_the_model_are_its_centres_against_gold():
+    model = make_local_model(window=2, seed=1).eval()
+    (p,) = window_centres(model, [TOM])
+    errors = centre_errors(model, [TOM])
+    gold = gold_positions(TOM)
+    assert errors.local_p_error == pytest.approx(float(np.abs(p - gold).mean()))
+    assert errors.inside_local_p == pytest.approx(float((np.abs(p - gold) <= 2).mean()))
 
 
 def test_window_centres_refuse_a_global_model():
