@@ -36,22 +36,26 @@ def make_local_model(window: int = 2, seed: int = 0, **sizes):
     """A fresh luong-general model (score ÷ √H) whose attention is local-p with radius ``window``."""
     from helpers.train import make_model
 
-    return make_model("luong-general", seed=seed, local_window=window, scaled_score=True, **sizes)
+    model = make_model("luong-general", seed=seed, local_window=window, scaled_score=True, **sizes)
+    model.name = f"local-p (D = {window})"
+    return model
 
 
 def train_local_p(steps: int, *, window: int = 2, seed: int = 0, threads: int = 1, progress: bool = True,
                   **train_options):
     """Train ``make_local_model(window, seed)`` for ``steps`` steps on ``threads`` torch threads.
 
-    Returns (model, history). The budget is in steps, so a busy laptop gets the same model, only later.
+    Returns (model, history), the model in eval mode. The budget is in steps, so a busy laptop gets the
+    same model, only later. Gradients are switched on while training, whatever the caller's setting.
     """
     from helpers.train import train
 
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
         raise HelpersError(f"训练步数 steps 应为正整数 (a positive int)，实际 (got) {steps!r}。例如 steps=600。")
     model = make_local_model(window, seed)
-    history = train(model, steps=steps, seed=seed, threads=threads, progress=progress, patience=None,
-                    **train_options)
+    with torch.enable_grad():  # a notebook may have switched gradients off for its inference cells
+        history = train(model, steps=steps, seed=seed, threads=threads, progress=progress, patience=None,
+                        **train_options)
     model.eval()
     return model, history
 
