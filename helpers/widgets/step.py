@@ -57,7 +57,7 @@ BOS, EOS = 1, 2
 def score_panel_title(config: dict) -> str:
     """The score panel's title: Eq. (9-40), or, for a score divided by √H, the extra (E1) it is."""
     if config.get("scaled_score") and config.get("variant") in ("luong-dot", "luong-general"):
-        return "打分（式 (9-40) 再除以 √H：额外式 (E1)）"
+        return "打分（式 (9-40) ÷ √H，额外式 (E1)）"
     return "打分（式 (9-40)）"
 
 
