@@ -42,8 +42,8 @@ _CODE = [
       "再与键做点积：(query @ W_a) @ keys.transpose(1, 2)。",
       "注意 W_a 不要转置：qᵀ W_a k 中 W_a 的行对应 query 的维度 Dq。"]),
     ("additive_score", nb05_code, "加法形式打分 (additive score)",
-     "实现 additive_score(query, keys, W_q, W_k, v_a)：加法形式 (Bahdanau) 的打分函数，式 (9-40) 的 concat 一行"
-     "把 W_a 拆成作用于查询和键的两块。query [B, T, Dq]，keys [B, S, Dk]；W_q [H, Dq] 作用于查询，W_k [H, Dk] 作用于键，"
+     "实现 additive_score(query, keys, W_q, W_k, v_a)：加法形式 (Bahdanau) 的打分函数，式 (9-40) 的 additive 一行"
+     "（W_q、W_k 就是式中的 W_1、W_2；把 concat 的 W_a 拆成作用于查询和键的两块也得到它）。query [B, T, Dq]，keys [B, S, Dk]；W_q [H, Dq] 作用于查询，W_k [H, Dk] 作用于键，"
      "v_a [H] 把 H 维的隐含表示变成一个分数。返回分数 [B, T, S]。",
      ["分别变换：query @ W_q.T 得到 [B, T, H]，keys @ W_k.T 得到 [B, S, H]。",
       "用广播相加：[B, T, 1, H] + [B, 1, S, H] -> [B, T, S, H]，再取 tanh。",
