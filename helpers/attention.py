@@ -10,9 +10,9 @@ Query is the decoder state h_t, the Keys and Values are the encoder states h̄_1
               ``AttentionVector``; the output distribution is softmax(W_s h̃_t) (see helpers.decoders)
 * Eq. (9-40)  score functions
     dot          h_tᵀ h̄_s                                   -> ``DotScore``
-    scaled dot   h_tᵀ h̄_s / sqrt(D)    (extra, not in the book) -> ``ScaledDotScore``
+    scaled dot   h_tᵀ h̄_s / sqrt(D)    (extra (E1), not in the book) -> ``ScaledDotScore``
     general      h_tᵀ W_a h̄_s                               -> ``GeneralScore``    (Luong, multiplicative)
-    scaled general  h_tᵀ W_a h̄_s / sqrt(Dk)  (extra)           -> ``GeneralScore(..., scaled=True)``
+    scaled general  h_tᵀ W_a h̄_s / sqrt(Dk)  (extra (E1))      -> ``GeneralScore(..., scaled=True)``
     concat       v_aᵀ tanh(W_a [h_t; h̄_s])                  -> ``ConcatScore``     (Luong)
     additive     v_aᵀ tanh(W_q h_t + W_k h̄_s)              -> ``AdditiveScore``   (Bahdanau, the book's
                                                                 W_1, W_2 are our W_q, W_k)
@@ -20,14 +20,19 @@ Query is the decoder state h_t, the Keys and Values are the encoder states h̄_1
 ``Attention`` strings steps ① and ② together (scores -> weights -> context) and also offers hard
 attention (one-hot weights at the arg-max, section 9.10.3 part 1).
 
-Extras from Luong et al. 2015 (numbered (L1)–(L3) here; they are not equations of the book):
+Extras (not equations of the book), numbered (E1)–(E5) in the order notebooks 05a and 05b read them:
 
-* (L1) location-based score (§3.1)   a_t = softmax(W_a h_t): the query alone decides the weights
-                                                                -> ``LocationScore``, name "location"
-* (L2) local-p position (§3.2)       p_t = S_i · sigmoid(v_pᵀ tanh(W_p h_t)), S_i = true source length
-* (L3) local-p weights (§3.2)        a_t(s) = align(h_t, h̄_s) · exp(−(s − p_t)² / (2σ²)), σ = D/2,
-                                      only for s in the window [p_t − D, p_t + D]   -> ``LocalAttention``
-  (global attention, the rest of this module, looks at every source position instead)
+* (E1) scaled scores                  h_tᵀ h̄_s / sqrt(D), h_tᵀ W_a h̄_s / sqrt(Dk)  -> ``ScaledDotScore``,
+                                      ``GeneralScore(..., scaled=True)``
+* (E2) location-based score (Luong et al. 2015 §3.1)  a_t = softmax(W_a h_t): the query alone decides
+                                      the weights                     -> ``LocationScore``, name "location"
+* (E3) local-m centre (§3.2)          p_t = t (monotonic alignment; at most S_i); the weights are the plain
+                                      align(h_t, h̄_s) inside the window, a row sums to 1 -> ``LocalAttention(mode="m")``
+* (E4) local-p centre (§3.2)          p_t = S_i · sigmoid(v_pᵀ tanh(W_p h_t)), S_i = true source length
+* (E5) local-p weights (§3.2)         a_t(s) = align(h_t, h̄_s) · exp(−(s − p_t)² / (2σ²)), σ = D/2
+                                                                      -> ``LocalAttention(mode="p")``
+  In both local modes only the source positions s with |s − p_t| ≤ D count; align is Eq. (9-37)
+  restricted to that window. Global attention, the rest of this module, looks at every position.
 
 Dimension letters: B batch, T query steps (target length), S source length, D feature sizes.
 """
@@ -241,7 +246,7 @@ class AdditiveScore(nn.Module):
 
 
 class LocationScore(nn.Module):
-    """Extra (L1), Luong et al. 2015 §3.1, location-based: a_t = softmax(W_a h_t).
+    """Extra (E2), Luong et al. 2015 §3.1, location-based: a_t = softmax(W_a h_t).
 
     The scores come from the query h_t alone: row s of W_a [max_source_len, Dq] scores source
     position s, whatever word stands there. The keys only give S; rows beyond S are dropped, so a
@@ -269,7 +274,7 @@ def make_score(name: str, query_size: int | None = None, key_size: int | None = 
                *, max_source_len: int | None = None):
     """Build a score module by name: "dot" | "scaled_dot" | "general" | "scaled_general" | "concat" | "additive" | "location".
 
-    "location" (extra (L1)) needs ``query_size`` and ``max_source_len``, not ``key_size``.
+    "location" (extra (E2)) needs ``query_size`` and ``max_source_len``, not ``key_size``.
     """
     if name == "dot":
         return DotScore()
@@ -401,56 +406,78 @@ class Attention(nn.Module):
         return AttentionResult(context, weights, scores)
 
 
-# --------------------------------------------------------------------------- extras: local-p attention
+# --------------------------------------------------------------------------- extras: local attention
 @dataclass
 class LocalAttentionResult(AttentionResult):
-    """An ``AttentionResult`` plus the predicted centre p_t of each window (extra (L2))."""
+    """An ``AttentionResult`` plus the centre p_t of each window (extra (E3) or (E4))."""
 
-    positions: torch.Tensor  # [B, T]  p_t on the 1-based source scale, in (0, S_i)
+    positions: torch.Tensor  # [B, T]  p_t on the 1-based source scale
+
+
+LOCAL_MODES = ("m", "p")
 
 
 class LocalAttention(nn.Module):
-    """Local-p attention (Luong et al. 2015 §3.2), extras (L2) and (L3).
+    """Local attention (Luong et al. 2015 §3.2): local-m, extra (E3), and local-p, extras (E4), (E5).
 
-    For each query h_t:
-      (L2) p_t = S_i · sigmoid(v_pᵀ tanh(W_p h_t))   S_i = true length of sentence i (from ``mask``)
-      (L3) a_t(s) = align(h_t, h̄_s) · exp(−(s − p_t)² / (2σ²)),  σ = D / 2,
-           for source positions s = 1..S_i with |s − p_t| ≤ D; every other weight is 0.
-    align is Eq. (9-37) restricted to the window (a softmax over the window's valid positions), so,
-    as in the paper, the weights of a row sum to at most 1. The context is Eq. (9-38) with them.
+    For each query h_t a window [p_t − D, p_t + D] of source positions s = 1..S_i (S_i = true length of
+    sentence i, from ``mask``) is kept; align(h_t, h̄_s) is Eq. (9-37) restricted to the window.
+
+    * ``mode="m"`` (E3): p_t = min(t, S_i), t = 1..T the query's step; a_t(s) = align(h_t, h̄_s), so
+      every row with a valid position sums to 1. No parameters besides the score's.
+    * ``mode="p"`` (default), (E4): p_t = S_i · sigmoid(v_pᵀ tanh(W_p h_t)); (E5): a_t(s) =
+      align(h_t, h̄_s) · exp(−(s − p_t)² / (2σ²)), σ = D / 2, so, as in the paper, a row sums to at
+      most 1. W_p [hidden, Dq] and v_p [hidden] predict the position (``hidden`` defaults to
+      ``query_size``, which defaults to the score module's).
 
     ``score`` is a score module or a name (as for ``Attention``); ``window`` is D (an int ≥ 1).
-    W_p [hidden, Dq] and v_p [hidden] predict the position (``hidden`` defaults to ``query_size`` and also
-    sizes a concat/additive score built by name); ``query_size`` defaults to the score module's.
-    Call: ``attn(query, keys, values=None, mask=None)``, padding at the end of each sentence; returns
-    a ``LocalAttentionResult`` (context, weights, scores, positions); a [B, Dq] query gives one step.
+    Call: ``attn(query, keys, values=None, mask=None, t=None)``, padding at the end of each sentence;
+    returns a ``LocalAttentionResult`` (context, weights, scores, positions). A [B, Dq] query is one
+    step; local-m then needs its step ``t`` (1-based); a [B, T, Dq] query holds the steps t = 1..T.
     """
 
-    def __init__(self, score="general", window: int = 2, *, query_size=None, key_size=None, hidden=None,
-                 max_source_len=None):
+    def __init__(self, score="general", window: int = 2, *, mode: str = "p", query_size=None, key_size=None,
+                 hidden=None, max_source_len=None):
         super().__init__()
         if isinstance(window, bool) or not isinstance(window, int) or window < 1:
             raise HelpersError(
                 f"窗口半径 D 必须是正整数 (window must be an int ≥ 1)，实际 (got) {window!r}。例如 window=2。"
             )
+        if mode not in LOCAL_MODES:
+            raise HelpersError(
+                f"局部注意力的模式 (mode) 应为 'm'（local-m，p_t = t）或 'p'（local-p，预测 p_t），实际 (got) {mode!r}。"
+            )
         self.score = _score_module(score, query_size, key_size, hidden, max_source_len)
         query_size = query_size if query_size is not None else getattr(self.score, "query_size", None)
+        self.mode, self.query_size, self.window, self.sigma = mode, query_size, window, window / 2
+        if mode == "m":
+            return
         if query_size is None:
             raise HelpersError(
-                "局部注意力需要查询的维度 (needs query_size) 来构造 W_p：请传入 query_size=...。"
+                "local-p 需要查询的维度 (needs query_size) 来构造 W_p：请传入 query_size=...。"
             )
         hidden = hidden if hidden is not None else query_size
-        self.query_size, self.window, self.sigma = query_size, window, window / 2
         self.W_p = nn.Parameter(torch.empty(hidden, query_size))  # [A, Dq]
         self.v_p = nn.Parameter(torch.empty(hidden))  # [A]
         _uniform_(self.W_p, query_size)
         _uniform_(self.v_p, hidden)
 
     def predict_positions(self, query: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
-        """Extra (L2): p_t = S_i · sigmoid(v_pᵀ tanh(W_p h_t)). query [B, T, Dq], lengths [B, T] -> [B, T]."""
+        """Extra (E4): p_t = S_i · sigmoid(v_pᵀ tanh(W_p h_t)). query [B, T, Dq], lengths [B, T] -> [B, T]."""
         return lengths * torch.sigmoid(torch.tanh(query @ self.W_p.T) @ self.v_p)  # [B, T]
 
-    def forward(self, query, keys, values=None, mask=None) -> LocalAttentionResult:
+    def _steps(self, T: int, t, one_step: bool, like: torch.Tensor) -> torch.Tensor:
+        """The 1-based steps t of the queries, [T] (local-m)."""
+        if not one_step:
+            return torch.arange(1, T + 1, device=like.device, dtype=like.dtype)  # [T]
+        if isinstance(t, bool) or not isinstance(t, int) or t < 1:
+            raise HelpersError(
+                f"local-m 的一步查询需要解码步 t (needs the step t, an int ≥ 1，从 1 数起)，实际 (got) {t!r}。"
+                "例如 attn(h_t, keys, mask=mask, t=3)；或一次传入所有步的查询 [B, T, Dq]。"
+            )
+        return torch.tensor([float(t)], device=like.device, dtype=like.dtype)  # [1]
+
+    def forward(self, query, keys, values=None, mask=None, t=None) -> LocalAttentionResult:
         one_step = isinstance(query, torch.Tensor) and query.dim() == 2
         q = query[:, None, :] if one_step else query  # [B, T, Dq]
         _check_query_keys(q, keys, self.query_size)
@@ -461,13 +488,17 @@ class LocalAttention(nn.Module):
         scores = self.score(q, keys)  # [B, T, S]
         valid = torch.ones_like(scores, dtype=torch.bool) if mask is None else _broadcast_mask(scores, mask, -1)
         lengths = valid.sum(dim=-1).to(q.dtype)  # [B, T]   S_i, not the padded S
-        p = self.predict_positions(q, lengths)  # [B, T]                                   (L2)
+        if self.mode == "m":
+            p = torch.minimum(self._steps(T, t, one_step, q).expand_as(lengths), lengths)  # [B, T]  (E3)
+        else:
+            p = self.predict_positions(q, lengths)  # [B, T]                                 (E4)
         s = torch.arange(1, S + 1, device=q.device, dtype=q.dtype)  # [S]  positions 1..S
         distance = s - p[..., None]  # [B, T, S]
         in_window = valid & (distance.abs() <= self.window)  # [B, T, S]
-        align = masked_softmax(scores, in_window)  # [B, T, S]   Eq. (9-37) inside the window
-        weights = align * torch.exp(-(distance**2) / (2 * self.sigma**2))  # [B, T, S]        (L3)
-        context = weights @ values  # [B, T, Dv]                                            Eq. (9-38)
+        weights = masked_softmax(scores, in_window)  # [B, T, S]   Eq. (9-37) inside the window
+        if self.mode == "p":
+            weights = weights * torch.exp(-(distance**2) / (2 * self.sigma**2))  # [B, T, S]  (E5)
+        context = weights @ values  # [B, T, Dv]                                              Eq. (9-38)
         if one_step:
             return LocalAttentionResult(context[:, 0], weights[:, 0], scores[:, 0], p[:, 0])
         return LocalAttentionResult(context, weights, scores, p)

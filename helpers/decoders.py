@@ -17,6 +17,9 @@ the decoder ever learns about the source (the information bottleneck of section 
 3. Eq. (9-39)  h̃_t = tanh(W_c [c_t; h_t]);  output distribution softmax(W_s h̃_t)
 4. input feeding (optional): h̃_t is concatenated to the next input embedding.
 
+``local_window=D`` (extra, Luong et al. 2015 §3.2) replaces the global attention of step ① by local-p
+attention (``helpers.attention.LocalAttention``): a predicted centre p_t and a Gaussian window of radius D.
+
 Without input feeding h_t does not depend on the attention, so teacher-forced ``forward`` runs the RNN
 over the whole target once and does steps 1-3 for all t in one batched computation (no Python loop
 over time). With input feeding it loops over ``step``.
@@ -37,7 +40,7 @@ from dataclasses import dataclass, replace
 import torch
 from torch import nn
 
-from helpers.attention import Attention, attention_vector
+from helpers.attention import Attention, LocalAttention, attention_vector
 from helpers.errors import HelpersError
 
 __all__ = [
@@ -156,17 +159,21 @@ class LuongDecoder(nn.Module):
     """Luong attention decoder: h_t first, then Eq. (9-37), (9-38), (9-39), softmax(W_s h̃_t). Fig. 9-25.
 
     score: "dot" | "general" | "concat" (Eq. 9-40). input_feeding: step ④, h̃_{t-1} joins the input.
+    local_window: None (global attention) or D, the radius of a local-p window (extras (E4), (E5)).
     """
 
     def __init__(self, vocab_size: int, emb_size: int, hidden_size: int, num_layers: int = 1,
                  rnn: str = "gru", score: str = "general", input_feeding: bool = False,
-                 dropout: float = 0.0, pad_id: int = 0):
+                 dropout: float = 0.0, pad_id: int = 0, local_window: int | None = None):
         super().__init__()
         H = hidden_size
         self.input_feeding = input_feeding
         self.embedding = nn.Embedding(vocab_size, emb_size, padding_idx=pad_id)
         self.rnn = make_rnn(rnn, emb_size + (H if input_feeding else 0), H, num_layers, dropout)
-        self.attention = Attention(score, query_size=H, key_size=H, hidden=H)  # Eq. (9-37), (9-38), (9-40)
+        if local_window is None:
+            self.attention = Attention(score, query_size=H, key_size=H, hidden=H)  # Eq. (9-37), (9-38), (9-40)
+        else:  # local-p: the same score inside a predicted window (its result also carries p_t)
+            self.attention = LocalAttention(score, window=local_window, mode="p", query_size=H, key_size=H, hidden=H)
         self.W_c = nn.Linear(2 * H, H, bias=False)  # Eq. (9-39), acts on [c_t; h_t]
         self.W_s = nn.Linear(H, vocab_size)  # output layer softmax(W_s h̃_t)
         self.dropout = nn.Dropout(dropout)

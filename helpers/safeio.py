@@ -62,7 +62,7 @@ MAX_STATE_BYTES = 256 * 2**20  # all tensors together, as declared by the config
 MAX_FILE_BYTES = MAX_STATE_BYTES + 64 * 2**20  # the file, and the sum of its archive's unpacked sizes
 MAX_PATH_CHARS = 1024
 CONFIG_BOUNDS = {"src_vocab_size": (1, 100_000), "tgt_vocab_size": (1, 100_000), "emb_size": (1, 2048),
-                 "hidden_size": (1, 2048), "num_layers": (1, 8), "pad_id": (0, 3)}
+                 "hidden_size": (1, 2048), "num_layers": (1, 8), "pad_id": (0, 3), "local_window": (1, 64)}
 
 
 # ----------------------------------------------------------------------------------------- paths

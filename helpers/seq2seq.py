@@ -129,11 +129,15 @@ class Seq2Seq(nn.Module):
     variant: "none" | "bahdanau" | "luong-dot" | "luong-general" | "luong-concat".
     input_feeding: only for Luong variants (step ④). Encoder and decoder share hidden_size, num_layers, rnn.
     scaled_score: luong-dot / luong-general divide the score by sqrt(H) (extra; scaled dot product).
+    local_window: None (global attention) or D, Luong variants only: local-p attention with a window of
+    radius D (extra, Luong et al. 2015 §3.2; ``helpers.attention.LocalAttention``). The key
+    ``local_window`` is in ``config`` only when it is set, so global models keep the config they had.
     """
 
     def __init__(self, variant: str, src_vocab_size: int, tgt_vocab_size: int, emb_size: int = 64,
                  hidden_size: int = 128, num_layers: int = 1, rnn: str = "gru", bidirectional: bool = False,
-                 input_feeding: bool = False, dropout: float = 0.0, pad_id: int = 0, scaled_score: bool = False):
+                 input_feeding: bool = False, dropout: float = 0.0, pad_id: int = 0, scaled_score: bool = False,
+                 local_window: int | None = None):
         super().__init__()
         if variant not in VARIANTS:
             raise HelpersError(f"未知的模型类型 (unknown variant): {variant!r}。请从 {list(VARIANTS)} 中选择。")
@@ -142,12 +146,19 @@ class Seq2Seq(nn.Module):
         if input_feeding and not variant.startswith("luong"):
             raise HelpersError(f"输入馈送 (input feeding) 只用于 Luong 模型，不能用于 {variant!r}。"
                                f"请去掉 input_feeding=True，或选择 'luong-…'。")
+        if local_window is not None and (not variant.startswith("luong") or isinstance(local_window, bool)
+                                         or not isinstance(local_window, int) or local_window < 1):
+            raise HelpersError(f"局部注意力 (local_window) 只用于 Luong 模型，且应为正整数 (an int ≥ 1)，"
+                               f"实际 (got) variant={variant!r}, local_window={local_window!r}。"
+                               f"例如 make_model('luong-general', local_window=2)。")
         self.config = {
             "variant": variant, "src_vocab_size": int(src_vocab_size), "tgt_vocab_size": int(tgt_vocab_size),
             "emb_size": int(emb_size), "hidden_size": int(hidden_size), "num_layers": int(num_layers),
             "rnn": rnn, "bidirectional": bool(bidirectional), "input_feeding": bool(input_feeding),
             "dropout": float(dropout), "pad_id": int(pad_id), "scaled_score": bool(scaled_score),
         }
+        if local_window is not None:
+            self.config["local_window"] = int(local_window)
         self.variant = variant
         self.src_vocab_size, self.tgt_vocab_size = int(src_vocab_size), int(tgt_vocab_size)
         common = dict(num_layers=num_layers, rnn=rnn, dropout=dropout, pad_id=pad_id)
@@ -161,7 +172,7 @@ class Seq2Seq(nn.Module):
             if scaled_score and score in ("dot", "general"):
                 score = "scaled_" + score  # score / sqrt(H): see helpers.tools.pretrain, "luong-general"
             self.decoder = LuongDecoder(tgt_vocab_size, emb_size, hidden_size, score=score,
-                                        input_feeding=input_feeding, **common)
+                                        input_feeding=input_feeding, local_window=local_window, **common)
 
     @classmethod
     def from_config(cls, config: dict) -> Seq2Seq:
@@ -169,7 +180,7 @@ class Seq2Seq(nn.Module):
         if not isinstance(config, dict) or "variant" not in config:
             raise HelpersError("配置不对 (bad config): 需要 model.config 那样的字典，至少含 'variant'。")
         known = {"variant", "src_vocab_size", "tgt_vocab_size", "emb_size", "hidden_size", "num_layers",
-                 "rnn", "bidirectional", "input_feeding", "dropout", "pad_id", "scaled_score"}
+                 "rnn", "bidirectional", "input_feeding", "dropout", "pad_id", "scaled_score", "local_window"}
         unknown = sorted(set(config) - known)
         if unknown:
             raise HelpersError(f"配置中有未知的键 (unknown config keys): {unknown}。可用的键: {sorted(known)}。")

@@ -62,7 +62,7 @@ html_theme_options = {
 
 # the notebooks whose widget gets a kernel-free player, after the first code cell that contains `marker`
 frame_players = {
-    "05_computation": {"kind": "step", "marker": "StepThrough("},
+    "05a_computation_steps": {"kind": "step", "marker": "StepThrough("},
     "07_heatmaps": {"kind": "explorer", "marker": "AttentionExplorer("},
 }
 

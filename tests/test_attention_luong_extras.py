@@ -1,4 +1,4 @@
-"""Luong et al. 2015 extras in helpers.attention: the location score (L1) and local-p attention (L2), (L3).
+"""Luong et al. 2015 extras in helpers.attention: the location score (E2), local-m (E3) and local-p (E4), (E5).
 
 Every number is worked out by hand in the comments; the tiny example is one query over S = 3 source
 positions, counted from 1 as in the paper.
@@ -38,7 +38,7 @@ def local_dot(window=1, v_p=None, W_p=None):
     return attn
 
 
-# ------------------------------------------------------------------ (L1) location-based score
+# ------------------------------------------------------------------ (E2) location-based score
 def location_score():
     score = LocationScore(query_size=2, max_source_len=4)
     with torch.no_grad():
@@ -86,7 +86,7 @@ def test_location_score_respects_the_padding_mask():
     assert close(r.weights, [[[e[0] / sum(e), e[1] / sum(e), 0.0]]])
 
 
-# ------------------------------------------------------------------ (L2), (L3) local-p attention
+# ------------------------------------------------------------------ (E4), (E5) local-p attention
 def test_local_weights_by_hand():
     # p_t = 3 · sigmoid(0) = 1.5; D = 1: window |s − 1.5| ≤ 1 keeps s = 1, 2 and drops s = 3.
     # align = softmax([1, 2]) = [1/(1+e), e/(1+e)]; σ = 1/2, Gaussian at s = 1, 2: exp(−0.25/0.5) = e^−0.5
@@ -216,3 +216,61 @@ def test_local_bad_shapes_raise_a_bilingual_shape_error(query, keys, mask):
 def test_local_bad_values_shape_raises_shape_error():
     with pytest.raises(ShapeError, match="values"):
         local_dot(window=1)(Q, K, values=torch.zeros(1, 2, 2))
+
+
+# ------------------------------------------------------------------ (E3) local-m attention
+K5 = torch.tensor([[[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [2.0, 0.0], [0.0, 2.0]]])  # [1, S=5, 2]
+Q3 = torch.tensor([[[1.0, 2.0], [2.0, 1.0], [0.0, 1.0]]])  # [1, T=3, 2]
+
+
+def softmax_over(values):
+    e = [math.exp(v) for v in values]
+    return [x / sum(e) for x in e]
+
+
+def test_local_m_rows_are_a_hand_softmax_over_the_window_and_sum_to_one():
+    # dot scores q_t · k_s; D = 1, p_t = t:
+    #   t = 1, q = [1, 2]: window s = 1, 2 -> scores [1, 2]
+    #   t = 2, q = [2, 1]: window s = 1, 2, 3 -> scores [2, 1, 3]
+    #   t = 3, q = [0, 1]: window s = 2, 3, 4 -> scores [1, 1, 0]
+    r = LocalAttention(DotScore(), window=1, mode="m")(Q3, K5)
+    expected = [softmax_over([1, 2]) + [0.0, 0.0, 0.0],
+                softmax_over([2, 1, 3]) + [0.0, 0.0],
+                [0.0] + softmax_over([1, 1, 0]) + [0.0]]
+    assert close(r.weights[0], expected)
+    assert close(r.weights.sum(-1), [[1.0, 1.0, 1.0]])
+    assert close(r.positions, [[1.0, 2.0, 3.0]])
+
+
+def test_local_m_has_no_gaussian_and_no_parameters():
+    attn = LocalAttention(DotScore(), window=10, mode="m")
+    assert list(attn.parameters()) == []
+    r = attn(Q, K)  # the window covers all of S = 3: plain softmax over the dot scores [1, 2, 3]
+    assert close(r.weights[0, 0], softmax_over([1, 2, 3]))
+
+
+def test_local_m_one_step_query_uses_the_given_step():
+    attn = LocalAttention(DotScore(), window=1, mode="m")
+    r = attn(Q3[:, 1], K5, t=2)  # the second query at t = 2
+    assert close(r.weights, [softmax_over([2, 1, 3]) + [0.0, 0.0]])
+    assert close(r.positions, [2.0])
+
+
+def test_local_m_one_step_without_a_step_says_what_to_pass():
+    with pytest.raises(HelpersError, match="t=3"):
+        LocalAttention(DotScore(), window=1, mode="m")(Q3[:, 0], K5)
+
+
+def test_local_m_centre_stops_at_the_true_length_and_pads_get_nothing():
+    # S_i = 2 (three pads): steps t = 1, 2, 3 have centres 1, 2, 2; D = 1
+    mask = torch.tensor([[True, True, False, False, False]])
+    r = LocalAttention(DotScore(), window=1, mode="m")(Q3, K5, mask=mask)
+    assert close(r.positions, [[1.0, 2.0, 2.0]])
+    # t = 3, q = [0, 1]: the window s = 1, 2, 3 holds only the real s = 1, 2, scores [0, 1]
+    assert close(r.weights[0, 2], softmax_over([0, 1]) + [0.0, 0.0, 0.0])
+    assert torch.all(r.weights[0, :, 2:] == 0)
+
+
+def test_local_rejects_an_unknown_mode():
+    with pytest.raises(HelpersError, match="mode"):
+        LocalAttention(DotScore(), window=1, mode="x")

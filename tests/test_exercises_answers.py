@@ -9,8 +9,8 @@ from exercise_support import WRONG, fresh_hints  # noqa: F401 - fresh_hints: aut
 from helpers.exercises import EXERCISES, check
 from helpers.exercises.kinds import suggest
 
-NUMBER_IDS = ["nb01_read_bleu", "nb02_egret_share", "nb04_tie_alpha", "nb05_padding_weight",
-              "nb06_crossing_share", "nb07_aer_reading"]
+NUMBER_IDS = ["nb01_read_bleu", "nb02_egret_share", "nb04_tie_alpha", "nb06_crossing_share",
+              "nb07_aer_reading"]
 STRING_IDS = ["nb02_first_nmt", "nb03_peak_word", "nb04_predict_video", "nb06_best_aer", "nb07_yesterday_word"]
 
 

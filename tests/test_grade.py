@@ -20,7 +20,7 @@ from helpers.exercises import grade_record as rec
 from helpers.exercises import grade_sandbox as sb
 
 ROOT = Path(__file__).resolve().parents[1]
-NB05 = [i for i, ex in EXERCISES.items() if ex.notebook == "05_computation"]
+NB05 = [i for i, ex in EXERCISES.items() if ex.notebook.startswith("05")]
 
 LIAR = '''
 import torch
@@ -78,12 +78,14 @@ def graded(tmp_path_factory):
     root = tmp_path_factory.mktemp("submissions")
     for student in ("solution", "blank"):
         (root / student).mkdir()
-    shutil.copy(ROOT / "notebooks/solutions/05_computation_solutions.ipynb", root / "solution")
+    shutil.copy(ROOT / "notebooks/solutions/05a_computation_steps_solutions.ipynb", root / "solution")
+    shutil.copy(ROOT / "notebooks/solutions/05b_computation_extras_solutions.ipynb", root / "solution")
     shutil.copy(ROOT / "notebooks/solutions/02_origins_solutions.ipynb", root / "solution")
-    shutil.copy(ROOT / "notebooks/05_computation.ipynb", root / "blank")
+    shutil.copy(ROOT / "notebooks/05a_computation_steps.ipynb", root / "blank")
+    shutil.copy(ROOT / "notebooks/05b_computation_extras.ipynb", root / "blank")
     shutil.copy(ROOT / "notebooks/02_origins.ipynb", root / "blank")
     _notebook(root / "broken.ipynb", "from helpers.exercises import check\ncheck('nb05_context_shape', (2, 5, 128))",
-              "1 / 0", "check('nb05_padding_weight', 0.7)")
+              "1 / 0", "check('nb05_padding_weight', (0.7, 'A'))")
     _notebook(root / "loops.ipynb", "from helpers.exercises import check\n"
               "def my_dot_score(query, keys):\n    while True:\n        pass\ncheck('dot_score', my_dot_score)")
     _notebook(root / "cheater.ipynb", *CHEATS)
@@ -107,7 +109,8 @@ def test_solution_notebooks_get_full_marks(graded):
 
 def test_columns_are_the_exercises_of_the_assignment(graded):
     columns = graded[0]
-    assert set(columns) == {i for i, ex in EXERCISES.items() if ex.notebook in ("02_origins", "05_computation")}
+    assert set(columns) == {i for i, ex in EXERCISES.items() if ex.notebook in ("02_origins", "05a_computation_steps",
+                                                                            "05b_computation_extras")}
 
 
 def test_blank_notebooks_are_all_not_finished(graded):
@@ -126,7 +129,7 @@ def test_a_broken_notebook_says_so_and_its_other_answers_are_still_graded(graded
 
 def test_a_hanging_notebook_times_out_and_keeps_what_it_recorded(tmp_path):
     _notebook(tmp_path / "hangs.ipynb", "from helpers.exercises import check\ncheck('nb05_context_shape', (2, 5, 128))",
-              "while True:\n    pass", "check('nb05_padding_weight', 0.402)")
+              "while True:\n    pass", "check('nb05_padding_weight', (0.402, 'A'))")
     start = time.monotonic()
     sub = g.run_notebook(g.Submission(tmp_path / "hangs.ipynb", "hangs"), timeout=15, quick=True)
     assert time.monotonic() - start < 40
@@ -165,7 +168,7 @@ def test_summary_gives_pass_rates_and_the_most_common_wrong_answer(graded):
     students = len(table)
     line = next(s for s in summary.splitlines() if s.startswith("| `nb05_padding_weight`"))
     passed = sum(verdicts.get((s, "nb05_padding_weight"), {}).get("verdict") == g.PASSED for s in table)
-    assert f"{passed}/{students}" in line and "0.7（1 人）" in line  # broken.ipynb answered 0.7
+    assert f"{passed}/{students}" in line and "(0.7, 'A')（1 人）" in line  # broken.ipynb answered (0.7, 'A')
 
 
 def test_the_lying_tensor_fools_an_in_kernel_check_but_not_the_sandbox():

@@ -19,8 +19,8 @@ from helpers.exercises import EXERCISES, LazyExercise, check, limits
 CODE_IDS = sorted(i for i, e in EXERCISES.items() if not isinstance(e, LazyExercise) and callable(e.solution))
 NB05_CODE = ["masked_softmax", "dot_score", "general_score", "additive_score", "context_vector",
              "attention_vector", "hard_attention"]
-NUMBER_IDS = ["nb01_read_bleu", "nb02_egret_share", "nb04_tie_alpha", "nb05_padding_weight",
-              "nb06_crossing_share", "nb07_aer_reading"]
+NUMBER_IDS = ["nb01_read_bleu", "nb02_egret_share", "nb04_tie_alpha", "nb06_crossing_share",
+              "nb07_aer_reading"]
 
 
 @pytest.fixture

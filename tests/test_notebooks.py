@@ -12,7 +12,8 @@ MAIN = [
     "02_origins",
     "03_idea",
     "04_framework",
-    "05_computation",
+    "05a_computation_steps",
+    "05b_computation_extras",
     "06_training",
     "07_heatmaps",
 ]
@@ -23,7 +24,8 @@ REQUIRED_NUMBERS = {
     "02_origins": ["9.10.1", "图 9-23", "William James"],
     "03_idea": ["9.10.2", "图 9-22", "加法形式", "乘法形式"],
     "04_framework": ["9.10.3", "图 9-24", "硬注意力", "软注意力"],
-    "05_computation": ["9.10.3", "图 9-25", "(9-37)", "(9-38)", "(9-39)", "(9-40)"],
+    "05a_computation_steps": ["9.10.3", "图 9-25", "(9-37)", "(9-38)", "(9-39)", "(9-40)", "W_1", "(E1)"],
+    "05b_computation_extras": ["9.10.3", "图 9-25", "补充 1", "(E3)", "(E4)", "(E5)", "local-m", "local-p"],
     "06_training": ["9.10"],
     "07_heatmaps": ["9.10"],
 }
@@ -64,7 +66,7 @@ def test_notebook_carries_book_numbering(name):
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
 def test_notebook_runs_top_to_bottom_twice_in_quick_mode(path):
     # Run All twice in one kernel: a teacher re-running a demo must not hit stale state.
-    # Each notebook starts in a fresh kernel, so 03, 05 and 07 also run with nothing run before them.
+    # Each notebook starts in a fresh kernel, so 03, 05a, 05b and 07 also run with nothing run before them.
     nb = execute_notebook(path, quick=True, timeout=300, runs=2)
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert errors == []

@@ -37,7 +37,7 @@ from browser_support import (
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts" / "site"
 BOOK_ORDER = ["9.10 引言", "9.10.1", "9.10.2", "9.10.3 ①", "9.10.3 ②"]
-PLAYERS = {"05_computation": "step", "07_heatmaps": "explorer"}
+PLAYERS = {"05a_computation_steps": "step", "07_heatmaps": "explorer"}
 FONT_FAMILY = "Noto Sans SC Subset"  # the name table of helpers/viz/fonts/NotoSansSC-Subset.otf
 
 pytestmark = pytest.mark.browser  # the whole module needs the built site and (most of it) Chromium
@@ -168,11 +168,11 @@ def test_page_loads_offline_with_math_and_images(server, page, name):
             text: document.body.innerText,
         };
     }""")
-    if name.startswith("05_"):
+    if name.startswith("05a_"):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "05_computation.png"))
+        page.screenshot(path=str(ARTIFACTS / "05a_computation_steps.png"))
         page.locator("mjx-container[display=true]").first.scroll_into_view_if_needed()
-        page.screenshot(path=str(ARTIFACTS / "05_computation-equations.png"))
+        page.screenshot(path=str(ARTIFACTS / "05a_computation_steps-equations.png"))
     assert external(page.requests, server) == []
     assert page.problems == []
     assert report["broken"] == []
@@ -184,7 +184,7 @@ def test_page_loads_offline_with_math_and_images(server, page, name):
 
 @pytest.mark.timeout(60)
 def test_equations_carry_the_books_numbers(server, page):
-    open_page(page, server + "05_computation.html")
+    open_page(page, server + "05a_computation_steps.html")
     shown = page.locator("mjx-container[display=true]").all_inner_texts()
     for number in ("9-37", "9-38", "9-39", "9-40"):
         assert any(f"({number})" in text.replace(" ", "") for text in shown), number
@@ -214,7 +214,7 @@ def test_every_sidebar_entry_carries_its_notebooks_number(server, page):
 
 @pytest.mark.timeout(60)
 def test_chinese_prose_is_drawn_with_the_bundled_font(server, page):
-    open_page(page, server + "05_computation.html")
+    open_page(page, server + "05a_computation_steps.html")
     assert page.evaluate(f"document.fonts.check('16px \"{FONT_FAMILY}\"', '注意力权重')")
     # a paragraph of the page's own Chinese characters (the prose also has a few symbols, e.g. an
     # en dash, that the subset lacks and that fall back to a system font)
@@ -288,7 +288,7 @@ def test_sidebar_search_finds_a_chinese_term(server, page):
     results = page.locator("#search-results ul.search li a")
     results.first.wait_for(timeout=20_000)
     hrefs = [results.nth(k).get_attribute("href") for k in range(results.count())]
-    assert any("05_computation" in href for href in hrefs), hrefs
+    assert any("05a_computation_steps" in href for href in hrefs), hrefs
     assert page.problems == []
     assert external(page.requests, server) == []
 

@@ -210,6 +210,16 @@ def test_a_session_trained_model_can_be_passed_in():
     assert [value for _, value in w.score.options] == ["luong-general"] and _png(w)
 
 
+def test_a_scaled_score_is_labelled_as_the_extra_it_is_not_as_eq_9_40():
+    from helpers.train import make_model
+
+    scaled = StepThrough(SENTENCE, score="luong-general",
+                         models={"luong-general": make_model("luong-general", seed=3, scaled_score=True)})
+    plain = StepThrough(SENTENCE, score="luong-general", models={"luong-general": make_model("luong-general", seed=3)})
+    assert "√H" in scaled._ax_score.get_title() and "(E1)" in scaled._ax_score.get_title()
+    assert plain._ax_score.get_title() == "打分（式 (9-40)）"
+
+
 # --------------------------------------------------------------------------- trace_decoding
 def test_trace_h_tilde_is_tanh_of_W_c_times_context_then_state(general):
     st = trace_decoding(general, SENTENCE).steps[1]

@@ -5,8 +5,9 @@ What the room holds:
 * ``engine``      Verdict, Case, ``run_cases`` (runs a code answer on fixed cases), ``read_number``
 * ``kinds``       the answer kinds: ``number_answer``, ``choice_answer``, ``function_answer``
 * ``limits``      the time limit on a student's code (超时 after ``limits.TIME_LIMIT`` seconds)
-* ``nb01`` … ``nb07``   one module of exercises per notebook, mostly data (prompts, hints, known mistakes);
-  ``nb05_code`` and ``nb05_steps`` hold the checkers of notebook 05's code exercises
+* ``nb01`` … ``nb07``   one module of exercises per notebook (``nb05a``, ``nb05b`` for 05a / 05b), mostly
+  data (prompts, hints, known mistakes); ``nb05_code`` and ``nb05_steps`` hold the checkers of the code
+  exercises of 05a and 05b
 
 What a reader imports: ``from helpers.exercises import EXERCISES, check``. ``check(exercise_id,
 answer)`` never raises, whatever the answer does (an exception, ``SystemExit``, an endless loop);
@@ -47,7 +48,7 @@ class Exercise:
     """One exercise: where it lives, what it asks, its reference answer and its checker."""
 
     id: str
-    notebook: str  # e.g. "05_computation"
+    notebook: str  # e.g. "05a_computation_steps"
     title: str  # Chinese
     prompt: str  # Chinese, with the signature for code exercises
     solution: Any  # the reference callable or value
@@ -195,11 +196,14 @@ def choice_checker(
 
 # Register the exercises of each notebook (helpers/exercises/nb01.py … nb07.py); kept last on purpose:
 # each of those modules imports ``Exercise`` and ``register`` from this package.
+NOTEBOOK_MODULES = ("nb01", "nb02", "nb03", "nb04", "nb05a", "nb05b", "nb06", "nb07")
+
+
 def _register_notebook_modules() -> None:
     import importlib
 
-    for n in range(1, 8):
-        importlib.import_module(f"{__name__}.nb{n:02d}")
+    for name in NOTEBOOK_MODULES:
+        importlib.import_module(f"{__name__}.{name}")
 
 
 _register_notebook_modules()

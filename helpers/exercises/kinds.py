@@ -4,6 +4,8 @@
                      the known wrong readings (``Trap``: a percentage, another model's value, 1 − x)
 * ``choice_answer``  a word, a name or a title out of a known set: the expected one, a known wrong
                      one with its reason, a near-miss with a suggestion (which uses up no hint), or anything else
+* ``predict_and_explain`` a prediction made before the reveal cell runs, with the letter of its reason:
+                     a number checker and a choice checker, both must pass
 * ``function_answer`` a function run on cases: first the two questions of every code exercise, finished
                      yet (None) and a function at all (``expect_function``), then the exercise's own cases
 
@@ -219,3 +221,40 @@ def function_answer(signature: str, exercise_id: str):
         return checker
 
     return wrap
+
+
+# --------------------------------------------------------------------------- predictions
+def predict_and_explain(
+    prediction: Callable[[object], Verdict],
+    reason: Callable[[object], Verdict],
+    *,
+    example: str,
+) -> Callable[[object], Verdict]:
+    """A checker of ``(prediction, reason)`` (a tuple, a list or {"prediction": …, "reason": …}).
+
+    The student commits to both before running the cell that reveals the measurement; the verdict
+    passes when ``prediction`` and ``reason`` (two checkers, e.g. ``number_answer`` and
+    ``choice_answer``) both pass, and says which of the two is wrong.
+    """
+
+    def checker(answer) -> Verdict:
+        if answer is None:
+            return Verdict(False, f"{NOT_FINISHED}：请填入 (预测, 理由)，{example}。", {"kind": "unfinished"})
+        if type(answer) is dict and set(answer) == {"prediction", "reason"}:
+            answer = (answer["prediction"], answer["reason"])
+        if type(answer) not in (tuple, list) or len(answer) != 2:
+            return Verdict(False, f"请填入两项 (prediction, reason)：{example}；收到的是 (got) "
+                                  f"{type(answer).__name__}。", {"kind": "type"})
+        guess, why = answer
+        if guess is None or why is None:
+            missing = "预测 (prediction)" if guess is None else "理由 (reason)"
+            return Verdict(False, f"{NOT_FINISHED}：还没有填{missing}。", {"kind": "unfinished"})
+        first = prediction(guess)
+        if not first.passed:
+            return Verdict(False, first.message, dict(first.details, part="prediction"))
+        second = reason(why)
+        if not second.passed:
+            return Verdict(False, f"预测对了，但{second.message}", dict(second.details, part="reason"))
+        return Verdict(True, f"{first.message}；{second.message}", {"kind": "pass"})
+
+    return checker

@@ -1,4 +1,4 @@
-"""Reference solutions and checkers of the seven code exercises (notebook 05_computation).
+"""Reference solutions and checkers of the seven code exercises (notebook 05a_computation_steps).
 
 Each exercise implements one piece of the attention computation of Fig. 9-25:
 

@@ -79,7 +79,7 @@ def step_runs(folder: Path, sentences: list[str]) -> dict:
                               "weight": round(float(trace.alpha[peak]), 2), "image": image})
             translation = "".join(s["token"] for s in steps if s["token"] != "<eos>")
             runs.append({"model": name, "sentence": sentence, "translation": translation, "steps": steps})
-    return {"widget": "StepThrough", "notebook": "05_computation", "models": models,
+    return {"widget": "StepThrough", "notebook": "05a_computation_steps", "models": models,
             "sentences": sentences, "runs": runs}
 
 

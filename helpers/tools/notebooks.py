@@ -30,7 +30,7 @@ _PATH_PATTERN = re.compile(r"(/(?:work|root|tmp|home|Users)/[\w.\-]+|[A-Za-z]:\\
 
 def notebook_paths(include_solutions: bool = True) -> list[Path]:
     """All notebooks in reading order (main ones first, then solutions)."""
-    paths = sorted(NOTEBOOK_DIR.glob("[0-9][0-9]_*.ipynb"))
+    paths = sorted(NOTEBOOK_DIR.glob("[0-9][0-9]*_*.ipynb"))  # 00_… to 07_…, also 05a_ and 05b_
     if include_solutions:
         paths += sorted((NOTEBOOK_DIR / "solutions").glob("*.ipynb"))
     return paths

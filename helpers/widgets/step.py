@@ -2,7 +2,8 @@
 
 At decoding step t a Luong decoder (Luong et al. 2015) first computes its state h_t, then
 
-* Eq. (9-40)  scores     score(h_t, h̄_s) for every source position s (dot / general / concat)
+* Eq. (9-40)  scores     score(h_t, h̄_s) for every source position s (dot / general / concat; the
+              shipped luong-dot and luong-general divide it by √H, extra (E1), and the panel says so)
 * Eq. (9-37)  weights    α_t = softmax(scores) over the real (unpadded) source positions
 * Eq. (9-38)  context    c_t = Σ_s α_ts h̄_s
 * Eq. (9-39)  attention vector  h̃_t = tanh(W_c [c_t; h_t]);  output distribution softmax(W_s h̃_t)
@@ -40,16 +41,24 @@ __all__ = [
     "StepThrough",
     "StepTrace",
     "plot_attention_step_diagram",
+    "score_panel_title",
     "trace_decoding",
 ]
 
 MAX_STEP_TOKENS = 30  # longest source sentence the step-through accepts (bars stay readable)
 SCORE_LABELS = {  # the shipped luong-dot / luong-general divide by sqrt(H) (see helpers.tools.pretrain)
-    "luong-dot": "dot：h_tᵀ h̄_s / √H",
-    "luong-general": "general：h_tᵀ W_a h̄_s / √H（带输入馈送 input feeding）",
-    "luong-concat": "concat：v_aᵀ tanh(W_a [h_t; h̄_s])",
+    "luong-dot": "缩放 dot：h_tᵀ h̄_s / √H（额外式 E1）",
+    "luong-general": "缩放 general：h_tᵀ W_a h̄_s / √H（额外式 E1，带输入馈送 input feeding）",
+    "luong-concat": "concat：v_aᵀ tanh(W_a [h_t; h̄_s])（式 9-40）",
 }
 BOS, EOS = 1, 2
+
+
+def score_panel_title(config: dict) -> str:
+    """The score panel's title: Eq. (9-40), or, for a score divided by √H, the extra (E1) it is."""
+    if config.get("scaled_score") and config.get("variant") in ("luong-dot", "luong-general"):
+        return "打分（式 (9-40) ÷ √H，额外式 (E1)）"
+    return "打分（式 (9-40)）"
 
 
 # --------------------------------------------------------------------------- tracing
@@ -299,7 +308,7 @@ class StepThrough(PngBox):
                                      placeholder="例如：i am a student .", style={"description_width": "initial"},
                                      layout=widgets.Layout(width="360px"))
         self.score = widgets.Dropdown(options=[(SCORE_LABELS[n], n) for n in names], value=score,
-                                      description="打分函数 (9-40)", style={"description_width": "initial"})
+                                      description="打分函数", style={"description_width": "initial"})
         self.step = widgets.IntSlider(value=1, min=1, max=1, description="解码步 t", continuous_update=True,
                                       style={"description_width": "initial"})
         self.image = widgets.Image(format="png")
@@ -401,7 +410,6 @@ class StepThrough(PngBox):
         self._alpha_text = [self._ax_alpha.text(x, 0, "", ha="center", fontsize=8) for x in xs] if S <= 14 else []
         self._ax_score.axhline(0, color="0.4", lw=0.8)
         self._ax_alpha.set_ylim(0, 1.12)
-        self._ax_score.set_title("打分（式 (9-40)）", fontsize=10.5)
         self._ax_score.set_ylabel("$\\mathrm{score}(h_t, \\bar{h}_s)$")
         self._ax_alpha.set_title("注意力权重（式 (9-37)）", fontsize=10.5)
         self._ax_alpha.set_ylabel("$\\alpha_{ts}$")
@@ -452,6 +460,7 @@ class StepThrough(PngBox):
         if self._shape != (S, H) or trace.src_tokens != self._tokens:
             self._tokens = list(trace.src_tokens)
             self._layout(S, H)
+        self._ax_score.set_title(score_panel_title(self._model(self.score.value).config), fontsize=10.5)
         peak = int(np.argmax(st.alpha))
         for i, (bar, value) in enumerate(zip(self._score_bars, st.scores)):
             bar.set_height(value)

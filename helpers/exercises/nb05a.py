@@ -1,27 +1,24 @@
-"""Exercises of notebook 05_computation (Fig. 9-25, Eq. (9-37)–(9-40)): the table of all of them.
+"""Exercises of notebook 05a_computation_steps (Fig. 9-25, Eq. (9-37)–(9-40)): the table of all of them.
 
-* the seven code exercises, one piece each (checkers in ``helpers.exercises.nb05_code``):
+* seven code exercises, one piece each (checkers in ``helpers.exercises.nb05_code``):
   ``masked_softmax``, ``dot_score``, ``general_score``, ``additive_score``, ``context_vector``,
   ``attention_vector``, ``hard_attention``; their prompts name the equation and the meaning of each
   shape, never the expression, so the student derives it from the chapter
-* two code exercises that assemble a whole decoding step (checkers in ``helpers.exercises.nb05_steps``):
-  ``luong_step`` (with input feeding) and ``bahdanau_step``
+* ``luong_step``: a whole Luong decoding step with input feeding (checker in ``helpers.exercises.nb05_steps``)
 * ``nb05_context_shape``  predict the shape of the context vectors of Eq. (9-38) for a whole batch
-* ``nb05_padding_weight`` read off how much attention the padding gets when the mask is left out
-                          (the reference is computed lazily from the untrained luong-general model)
+
+The ids keep the ``nb05_`` prefix of the notebook before the split (the grader's columns use them).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from functools import cache
 
-from helpers.exercises import Exercise, LazyExercise, nb05_code, nb05_steps, register
+from helpers.exercises import Exercise, nb05_code, nb05_steps, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict
-from helpers.exercises.kinds import near, number_answer, outside
 
-NB = "05_computation"
+NB = "05a_computation_steps"
 
 # --------------------------------------------------------------------------- code exercises
 _CODE = [
@@ -45,8 +42,8 @@ _CODE = [
       "再与键做点积：(query @ W_a) @ keys.transpose(1, 2)。",
       "注意 W_a 不要转置：qᵀ W_a k 中 W_a 的行对应 query 的维度 Dq。"]),
     ("additive_score", nb05_code, "加法形式打分 (additive score)",
-     "实现 additive_score(query, keys, W_q, W_k, v_a)：加法形式 (Bahdanau) 的打分函数，式 (9-40) 的 concat 一行"
-     "把 W_a 拆成作用于查询和键的两块。query [B, T, Dq]，keys [B, S, Dk]；W_q [H, Dq] 作用于查询，W_k [H, Dk] 作用于键，"
+     "实现 additive_score(query, keys, W_q, W_k, v_a)：加法形式 (Bahdanau) 的打分函数，式 (9-40) 的 additive 一行"
+     "（W_q、W_k 就是式中的 W_1、W_2；把 concat 的 W_a 拆成作用于查询和键的两块也得到它）。query [B, T, Dq]，keys [B, S, Dk]；W_q [H, Dq] 作用于查询，W_k [H, Dk] 作用于键，"
      "v_a [H] 把 H 维的隐含表示变成一个分数。返回分数 [B, T, S]。",
      ["分别变换：query @ W_q.T 得到 [B, T, H]，keys @ W_k.T 得到 [B, S, H]。",
       "用广播相加：[B, T, 1, H] + [B, 1, S, H] -> [B, T, S, H]，再取 tanh。",
@@ -81,18 +78,14 @@ _CODE = [
       "Luong 的顺序：先用 RNN 得到 h_t，再拿 h_t 作查询 (query) 打分、做带掩码的 softmax、对 enc 加权求和得到 c_t，最后由式 (9-39) 得到 h̃_t。",
       "形状走一遍 (worked)：B = 1, E = 3, H = 4, S = 5：x [1, 7] → h_t [1, 4] → 分数 [1, 5] → α_t [1, 5] → "
       "c_t [1, 4] → [c_t; h_t] [1, 8] → h̃_t [1, 4]。一次一个查询时，α_t 用 unsqueeze(1) 变成 [1, 1, 5] 再与 enc 相乘。"]),
-    ("bahdanau_step", nb05_steps, "组装一步 Bahdanau 解码 (one Bahdanau step)",
-     "实现 bahdanau_step(emb, s_prev, enc, mask, cell, W_q, W_k, v_a)：一步 Bahdanau 解码，用加法形式打分。"
-     "emb [B, E] 是上一个输出词 y_{t-1} 的词向量；s_prev [B, H] 是上一步的解码器状态 s_{t-1}；enc [B, S, Dk] 是编码器的"
-     "注解 (annotations) h_j（双向编码器两个方向拼接而成，Dk 可以不等于 H）；mask [B, S]（True 表示可以关注）；"
-     "cell(x, s) 是 RNN 单元，x 的形状是 [B, E + Dk]；W_q [A, H]、W_k [A, Dk]、v_a [A] 是加法打分的参数。"
-     "返回元组 (s_t, c_t, α_t)：新状态 [B, H]、上下文向量 [B, Dk]、注意力权重 [B, S]。可以调用你前面写好的函数。",
-     ["Bahdanau 的查询 (query) 是上一步的状态 s_{t-1}：先做注意力，最后才更新状态。",
-      "打分用加法形式（你写的 additive_score 处理 [B, T, ·]，这里 T = 1：可以 unsqueeze(1) 再 squeeze(1)），"
-      "归一化用带掩码的 softmax，c_t 是 enc 的加权和；然后 cell 的输入是 [词向量; c_t]。",
-      "形状走一遍 (worked)：B = 1, E = 3, H = 4, Dk = 6, A = 5, S = 5：W_q s_{t-1} [1, 5]，W_k h_j [1, 5, 5]，"
-      "分数 [1, 5]，α_t [1, 5]，c_t [1, 6]，[y; c_t] [1, 9]，s_t [1, 4]。"]),
 ]  # fmt: skip
+
+for _id, _module, _title, _prompt, _hints in _CODE:
+    register(Exercise(id=_id, notebook=NB, title=_title, prompt=_prompt, solution=getattr(_module, _id),
+                      checker=getattr(_module, f"check_{_id}"), hints=_hints))
+
+
+
 
 for _id, _module, _title, _prompt, _hints in _CODE:
     register(Exercise(id=_id, notebook=NB, title=_title, prompt=_prompt, solution=getattr(_module, _id),
@@ -161,73 +154,4 @@ register(Exercise(
     hints=["α 的形状是 [B, T, S]，编码器状态 h̄ 的形状是 [B, S, H]。",
            "c = α @ h̄ 是批量矩阵乘法：[B, T, S] @ [B, S, H]，相乘的那一维 S 被求和消掉。",
            "所以 c 的形状是 [B, T, H]，代入数字即可。"],
-))
-
-
-# --------------------------------------------------------------------------- padding weight
-PADDING_SENTENCES = ("i am a student .", "she reads books in the library every day .")
-PADDING_SEED = 0  # make_model("luong-general", seed=0): the model at the start of training
-BOS = 1
-
-
-@cache
-def padding_weights() -> tuple[float, float, int]:
-    """(total weight on the padding of sentence 0 without the mask, the largest single padding weight,
-    number of padding positions) at the first decoding step of the untrained luong-general model
-    (seed ``PADDING_SEED``) on ``PADDING_SENTENCES`` — the numbers of notebook 05, section 9."""
-    import torch
-
-    from helpers.corpus import tokenize_en
-    from helpers.decode import pad_sequences
-    from helpers.decoders import top_layer
-    from helpers.train import make_model
-
-    model = make_model("luong-general", seed=PADDING_SEED)
-    model.eval()
-    ids = [model.src_vocab.encode(tokenize_en(s)) for s in PADDING_SENTENCES]
-    src, lens = pad_sequences(ids)  # [2, S], [2]
-    with torch.no_grad():
-        state = model.start(src, lens)
-        _, _, after = model.step(torch.full((len(ids),), BOS, dtype=torch.long), state)
-        h_1 = top_layer(after.hidden)  # [2, H]
-        weights = model.decoder.attention(h_1, state.encoder_outputs).weights  # [2, S], no mask
-    pad = weights[0, int(lens[0]):]
-    return float(pad.sum()), float(pad.max()), int(pad.numel())
-
-
-def _single_padding_weight() -> float | None:
-    """The weight of one padding position, when there are several (else the trap is skipped)."""
-    _, single, count = padding_weights()
-    return single if count > 1 else None
-
-
-check_padding_weight = number_answer(
-    lambda: padding_weights()[0], 0.01,
-    unfinished="请填入一个 0 到 1 之间的数。",
-    passed=lambda value, expected, side: f"正确：不加掩码时，{padding_weights()[2]} 个填充位置一共分走了 "
-                                         f"{expected:.3f} 的注意力权重。",
-    traps=[near(0.0, 0.005, "数值不对：{value:g}。0 是加了掩码 (with the mask) 之后的值；题目问的是不加掩码时填充位置分到多少。"),
-           near(lambda: 1.0 - padding_weights()[0], 0.01,
-                "数值不对：{value:g}。这是真实词 (real tokens) 分到的权重之和；题目问的是填充位置 (padding) 的。"),
-           near(_single_padding_weight, 0.01,
-                lambda value, expected, side: f"数值不对：{value:g}。这只是其中一个填充位置的权重；一共有 "
-                                              f"{padding_weights()[2]} 个填充位置，请把它们加起来。"),
-           outside(0.0, 1.0, "数值不对：{value:g}。注意力权重之和在 0 到 1 之间。")],
-    wrong="数值不对：{value:g}。{side}。",
-)
-
-
-register(LazyExercise(
-    id="nb05_padding_weight",
-    notebook=NB,
-    title="不加掩码时填充位置分到的权重 (padding weight)",
-    prompt=f"第 9 节把两个句子 {list(PADDING_SENTENCES)} 补齐成一批，用训练刚开始的模型 "
-           f"make_model('luong-general', seed={PADDING_SEED}) 算第 1 步解码的注意力权重。"
-           "不加掩码 (without the mask) 时，第一个（较短的）句子的所有填充位置一共分到了多少权重？"
-           "从表格或图中读出，填一个数（精确到 0.01）。",
-    solve=lambda: padding_weights()[0],
-    checker=check_padding_weight,
-    hints=["看第 9 节“不加掩码”那一行：短句在真实词之后还有几个 <pad> 位置。",
-           "把这些 <pad> 位置的权重加起来（不是只看其中一个）。",
-           "也可以用代码：weights_no_mask[0, lens[0]:].sum()。"],
 ))

@@ -1,0 +1,98 @@
+"""Local-p attention as a Seq2Seq option (``local_window``) and helpers.localp (notebook 05b)."""
+
+import math
+
+import numpy as np
+import pytest
+import torch
+
+from helpers.attention import LocalAttention
+from helpers.corpus import Pair
+from helpers.errors import HelpersError
+from helpers.localp import centre_errors, gold_positions, make_local_model, window_centres
+from helpers.seq2seq import Seq2Seq
+from helpers.train import make_model
+
+
+def pair(src, tgt, sure):
+    return Pair(src=tuple(src.split()), tgt=tuple(tgt.split()), sure=frozenset(sure), possible=frozenset(sure),
+                phenomena=())
+
+
+TOM = pair("tom ate an apple yesterday .", "汤姆 昨天 吃 了 一 个 苹果 。",
+           {(0, 0), (4, 1), (1, 2), (1, 3), (2, 4), (3, 5), (3, 6), (5, 7)})
+
+
+def test_gold_positions_are_the_mean_one_based_source_position_of_the_links():
+    # 汤姆 <- tom (1); 昨天 <- yesterday (5); 吃, 了 <- ate (2); 一 <- an (3); 个, 苹果 <- apple (4); 。 <- . (6)
+    assert gold_positions(TOM).tolist() == [1, 5, 2, 2, 3, 4, 4, 6]
+
+
+def test_gold_positions_are_nan_for_a_word_without_links():
+    p = pair("a b", "x y z", {(0, 0), (0, 2), (1, 2)})
+    g = gold_positions(p)
+    assert g[0] == 1 and math.isnan(g[1]) and g[2] == 1.5
+
+
+def test_local_window_builds_a_local_p_decoder_and_is_kept_in_the_config():
+    model = make_local_model(window=3)
+    assert isinstance(model.decoder.attention, LocalAttention) and model.decoder.attention.mode == "p"
+    assert model.decoder.attention.window == 3 and model.config["local_window"] == 3
+    rebuilt = Seq2Seq.from_config(model.config)
+    assert set(rebuilt.state_dict()) == set(model.state_dict())
+
+
+def test_global_models_keep_their_config_without_the_key():
+    assert "local_window" not in make_model("luong-general").config
+
+
+@pytest.mark.parametrize("variant, window", [("bahdanau", 2), ("none", 2), ("luong-dot", 0), ("luong-dot", True)])
+def test_local_window_is_refused_where_it_makes_no_sense(variant, window):
+    with pytest.raises(HelpersError, match="local_window"):
+        make_model(variant, local_window=window)
+
+
+def test_window_centres_are_the_attention_positions_of_teacher_forced_steps():
+    model = make_local_model(window=2, seed=1).eval()
+    (p,) = window_centres(model, [TOM])
+    assert p.shape == (len(TOM.tgt),)
+    src = torch.tensor([model.src_vocab.encode(TOM.src)])
+    tgt_in = torch.tensor([[1, *model.tgt_vocab.encode(TOM.tgt)]])
+    with torch.no_grad():
+        state = model.start(src, torch.tensor([src.shape[1]]))
+        h, _ = model.decoder.rnn(model.decoder.embedding(tgt_in), state.hidden)
+        expected = model.decoder.attention(h, state.encoder_outputs, mask=state.src_mask).positions[0, :-1]
+    np.testing.assert_allclose(p, expected.numpy(), atol=1e-6)
+    assert np.all((p > 0) & (p < len(TOM.src)))
+
+
+def test_centre_errors_by_hand_for_local_m_and_the_middle():
+    # gold [1, 5, 2, 2, 3, 4, 4, 6]; local-m p_t = t capped at S = 6: [1, 2, 3, 4, 5, 6, 6, 6]
+    # |diff| = [0, 3, 1, 2, 2, 2, 2, 0] -> 12 / 8 = 1.5; middle S/2 = 3: [2, 2, 1, 1, 0, 1, 1, 3] -> 11 / 8
+    # moved (|gold − t| ≥ 2): 5 words, local-m error (3 + 2 + 2 + 2 + 2) / 5; inside D = 2: 7 of 8
+    errors = centre_errors(make_local_model(window=2, seed=1).eval(), [TOM])
+    assert errors.words == 8 and errors.moved_words == 5
+    assert errors.local_m_error == pytest.approx(1.5) and errors.middle_error == pytest.approx(11 / 8)
+    assert errors.moved_local_m_error == pytest.approx(11 / 5) and errors.inside_local_m == pytest.approx(7 / 8)
+
+
+def test_centre_errors_of_the_model_are_its_centres_against_gold():
+    model = make_local_model(window=2, seed=1).eval()
+    (p,) = window_centres(model, [TOM])
+    errors = centre_errors(model, [TOM])
+    gold = gold_positions(TOM)
+    assert errors.local_p_error == pytest.approx(float(np.abs(p - gold).mean()))
+    assert errors.inside_local_p == pytest.approx(float((np.abs(p - gold) <= 2).mean()))
+
+
+def test_window_centres_refuse_a_global_model():
+    with pytest.raises(HelpersError, match="local-p"):
+        window_centres(make_model("luong-general"), [TOM])
+
+
+def test_a_local_p_model_trains_and_its_loss_falls():
+    from helpers.localp import train_local_p
+
+    model, history = train_local_p(30, progress=False, val_size=20)
+    assert history.steps == 30 and np.mean(history.step_loss[-5:]) < np.mean(history.step_loss[:5])
+    assert model.decoder.attention.W_p.grad is not None
