@@ -140,3 +140,18 @@ def test_gradient_by_distance_shares_and_norms_by_hand(dot_model):
     first = {j: min(i for i, jj in pair.sure if jj == j) for j in rows}
     at0 = [float(norm[j, first[j]]) for j in rows]
     assert profile.distances[0] == 0 and profile.mean_norm[0] == pytest.approx(sum(at0) / len(at0), rel=1e-5)
+
+
+def test_plot_gradient_by_distance_draws_one_line_per_model():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from helpers.attribution import DistanceProfile
+    from helpers.viz.gradients import plot_gradient_by_distance
+
+    profiles = {"none": DistanceProfile([0, 1, 2], [1.0, 0.9, 0.8], [0.2, 0.15, 0.1], [3, 4, 2]),
+                "luong-dot": DistanceProfile([0, 1, 2], [1.0, 0.2, 0.1], [0.6, 0.1, 0.05], [3, 4, 2])}
+    ax = plot_gradient_by_distance(profiles, title="t")
+    lines = ax.get_lines()
+    assert [line.get_label() for line in lines] == ["none", "luong-dot"]
+    assert list(lines[1].get_ydata()) == [0.6, 0.1, 0.05]
