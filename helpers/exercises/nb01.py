@@ -96,7 +96,8 @@ register(LazyExercise(
     solve=first_clause_bleu,
     checker=check_read_bleu,
     hints=["第一个分句有多少个词？和训练句子比，是长还是短？",
-           "对照第 2 节的图：none 在这个长度的 test 句子上得几分？"],
+           "对照第 2 节的图：none 在这个长度的 test 句子上得几分？",
+           "先写下你的预测，再运行揭晓的单元格：它打印一个截出来的例子和 none 在这些分句上的 char-BLEU。"],
 ))
 
 
@@ -125,7 +126,9 @@ register(LazyExercise(
         letter: "揭晓的两个分数不是这样的关系：比较第一个分句和整句 long 上的 char-BLEU。" for letter in CLAUSE_REASONS},
         missing=lambda exc: Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。",
                                     {"kind": "value"})),
-    hints=["揭晓的单元格打印了两个分数：第一个分句的，和整句的。"],
+    hints=["揭晓的单元格打印了两个分数：第一个分句的，和整句的。",
+           "两者相差很多，说明困难来自什么？相差很少，又说明什么？",
+           "第一个分句比整句高出 0.2 以上算“接近训练长度内的高分”，低 0.1 以上算“比整句还低”，其余算“差不多”。"],
 ))
 
 

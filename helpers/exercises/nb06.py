@@ -64,7 +64,8 @@ register(LazyExercise(
     solve=short_crossing_share,
     checker=check_crossing_share,
     hints=["交叉来自调序：时间、地点状语前移，关系从句前移，量词和形容词交错……",
-           "一个 4 个词的句子（例如 where is the cinema ?）能装下几种这样的成分？"],
+           "一个 4 个词的句子（例如 where is the cinema ?）能装下几种这样的成分？",
+           "先写下预测，再运行揭晓的单元格：它按长度分组打印交叉的比例。"],
 ))
 
 
@@ -88,7 +89,9 @@ register(LazyExercise(
     solve=_crossing_reason,
     checker=reason_answer(_crossing_reason, CROSSING_REASONS, why_not={
         letter: "揭晓的短句比例和整个 test 的比例不是这样的关系：比较揭晓单元格里的两个数。" for letter in CROSSING_REASONS}),
-    hints=[f"两个比例相差不到 {SAME} 算“差不多”。"],
+    hints=[f"两个比例相差不到 {SAME} 算“差不多”。",
+           "揭晓单元格的最后一行是整个 test 的比例，第一行是短句子的。",
+           "短句子的比例更低，说明交叉来自需要调序的成分；更高，说明短句子更容易换位置。"],
 ))
 
 
@@ -242,5 +245,7 @@ register(LazyExercise(
     checker=reason_answer(_best_reason, BEST_REASONS, why_not={
         "A": "揭晓的结果里，long 上最低的模型和 test 上最低的不是同一个。",
         "B": "揭晓的结果里，long 上最低的正是 test 上最低的那个模型。"}, missing=_model_missing),
-    hints=["比较揭晓单元格里 test 和 long 两行各自最小的那一个。"],
+    hints=["比较揭晓单元格里 test 和 long 两行各自最小的那一个。",
+           "两行最小的是同一个模型，选说排名不变的那条；不是同一个，选说排名变了的那条。",
+           "教师强制下 AER 只看注意力，所以排名变化说明的是注意力本身在长句上的表现。"],
 ))

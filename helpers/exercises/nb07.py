@@ -144,7 +144,8 @@ register(LazyExercise(
         "A": "揭晓的峰值不在 yesterday 上，而在它旁边：想想双向编码器的键里装着什么。",
         "D": "揭晓的峰值正好落在 yesterday 上，不需要邻居来解释。"}, missing=_model_missing),
     hints=["对照揭晓的那一行：峰值在 yesterday 本身，还是在它旁边？",
-           "中文的时间状语放在动词前，英文的放在句末：对得上的话，深色格子会离开对角线。"],
+           "中文的时间状语放在动词前，英文的放在句末：对得上的话，深色格子会离开对角线。",
+           "峰值正好在 yesterday 上，选说“按当前要生成的词重新计算”的那条；落在邻居上，选说双向编码器的那条。"],
 ))
 
 
@@ -222,7 +223,9 @@ register(LazyExercise(
     checker=reason_answer(_aer_reason, AER_REASONS, why_not={
         letter: "揭晓的两个 AER 不是这样的关系：比较 novel 和 test 两行的差。" for letter in AER_REASONS},
         missing=_model_missing),
-    hints=[f"两个 AER 相差不到 {SAME_AER} 就算“差不多”。"],
+    hints=[f"两个 AER 相差不到 {SAME_AER} 就算“差不多”。",
+           "揭晓单元格打印了 test 和 novel 两个 AER：先算它们的差。",
+           "差不多选 A；novel 明显更高选 B；明显更低选 C。"],
 ))
 
 
