@@ -323,7 +323,7 @@ def corpus_aer(alignments: Iterable, sures: Iterable, possibles: Iterable | None
     if not (len(alignments) == len(sures) == len(possibles)):
         raise HelpersError(
             f"corpus_aer: 数量不一致 (mismatched lengths): alignments {len(alignments)}，sure {len(sures)}，"
-            f"possible {len(possibles)}。每个句子需要一组预测链接和一组金标准链接 (gold links)。"
+            f"possible {len(possibles)}。每个句子需要一组预测链接和一组标准链接 (gold links)。"
         )
     totals = [0, 0, 0, 0]
     for a, s, p in zip(alignments, sures, possibles):

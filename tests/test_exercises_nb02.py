@@ -9,7 +9,7 @@ from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
 
 from helpers.exercises import EXERCISES, check
 
-IDS = ["nb02_spotlight_weights", "nb02_egret_share", "nb02_first_nmt"]
+IDS = ["nb02_spotlight_weights", "nb02_egret_share", "nb02_hard_gradient", "nb02_hard_gradient_why"]
 
 
 def _disc(h, w, cx, cy, radius, strict=False):
@@ -56,7 +56,19 @@ WRONG_SPOTLIGHT = [
 def test_solution_notebook_answers_pass():
     assert check("nb02_spotlight_weights", _student_solution).passed
     assert check("nb02_egret_share", 0.385).passed
-    assert check("nb02_first_nmt", " bahdanau et al. ").passed
+    assert check("nb02_hard_gradient", 0).passed and check("nb02_hard_gradient_why", "a").passed
+
+
+def test_hard_spotlight_slope_is_zero_and_the_soft_one_is_not_by_hand():
+    from helpers.exercises.nb02 import HARD, SOFT, egret_share_slope
+    from helpers.viz.teaching import EGRET_XY, lake_scene, spotlight_weights
+
+    scene = lake_scene()
+    egret = scene.min(axis=2) > 0.85
+    x, y = EGRET_XY
+    share = [float(spotlight_weights(scene.shape, cx, y, 0.14, softness=SOFT)[egret].sum()) for cx in (x - 1e-5, x + 1e-5)]
+    assert egret_share_slope(HARD) == 0.0
+    assert egret_share_slope(SOFT) == pytest.approx((share[1] - share[0]) / 2e-5) and egret_share_slope(SOFT) != 0
 
 
 def test_egret_share_reference_matches_the_scene():

@@ -5,17 +5,36 @@ import numpy as np
 import pytest
 from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
 
-from helpers.exercises import check
+from helpers.exercises import EXERCISES, check
 
 
-def test_peak_word_accepts_spaces_and_capitals():
-    assert check("nb03_peak_word", " Student ").passed
+def test_uniform_student_is_what_the_intervention_gives_by_hand():
+    import helpers
+    from helpers.probes import step_outputs, uniform
+
+    model = helpers.load_pretrained("luong-dot")
+    t = helpers.translate(model, "i am a student .")
+    k = t.tgt_tokens.index("学生")
+    probs, weights = step_outputs(model, t.src_tokens, t.tgt_tokens, edit=uniform, at=k + 1)
+    assert np.allclose(weights[k].numpy(), 1 / len(t.src_tokens))
+    still = model.tgt_vocab.itos[int(probs[k].argmax())] == "学生"
+    assert EXERCISES["nb03_uniform_student"].solution == ("是" if still else "否")
+    assert EXERCISES["nb03_uniform_student_why"].solution == ("B" if still else "A")
 
 
-@pytest.mark.parametrize("wrong,phrase", [("am", "是"), ("学生", "英文"), ("a", "量词“名”"), ("book", "不是源句子")])
-def test_peak_word_wrong_answer_names_the_mistake(wrong, phrase):
-    result = check("nb03_peak_word", wrong)
-    assert not result.passed and phrase in result.message
+@pytest.mark.parametrize("spelling", ["{}", " {} ", "{}。"])
+def test_uniform_student_accepts_spellings_of_yes_and_no(spelling):
+    answer = EXERCISES["nb03_uniform_student"].solution
+    english = {"是": "yes", "否": "no"}[answer]
+    assert check("nb03_uniform_student", spelling.format(answer)).passed
+    assert check("nb03_uniform_student", english.upper()).passed
+
+
+def test_uniform_student_wrong_and_odd_answers_are_named():
+    other = {"是": "否", "否": "是"}[EXERCISES["nb03_uniform_student"].solution]
+    assert "揭晓" in check("nb03_uniform_student", other).message
+    assert "只填" in check("nb03_uniform_student", "maybe").message
+    assert "一个字母" in check("nb03_uniform_student_why", "AB").message
 
 
 def test_peak_source_reading_a_column_is_diagnosed():

@@ -14,11 +14,32 @@ def test_crossing_share_as_percentage_is_diagnosed():
     assert not result.passed and "百分数" in result.message
 
 
-def test_crossing_share_of_train_split_is_diagnosed():
-    from helpers.corpus import corpus_stats
+def test_crossing_share_is_the_short_test_pairs_counted_by_hand():
+    from helpers.corpus import has_crossing, load_corpus
 
-    result = check("nb06_crossing_share", corpus_stats()["crossing_share"]["train"])
-    assert not result.passed and "train" in result.message
+    short = [p for p in load_corpus("test") if len(p.src) <= 5]
+    assert EXERCISES["nb06_crossing_share"].solution == sum(has_crossing(p) for p in short) / len(short)
+    assert check("nb06_crossing_share", EXERCISES["nb06_crossing_share"].solution + 0.08).passed
+
+
+def test_crossing_reason_follows_the_revealed_shares():
+    from helpers.exercises.nb06 import crossing_share, short_crossing_share
+
+    diff = short_crossing_share() - crossing_share("test")
+    right = "C" if abs(diff) <= 0.05 else ("A" if diff < 0 else "B")
+    assert check("nb06_crossing_share_why", right).passed
+    assert not check("nb06_crossing_share_why", next(k for k in "ABC" if k != right)).passed
+
+
+def test_best_aer_on_long_and_its_reason_by_hand():
+    from helpers.exercises.nb06 import split_aers
+
+    long = split_aers("long")
+    assert set(long) == {"bahdanau", "luong-dot", "luong-general", "luong-concat"} and all(0 < v < 1 for v in long.values())
+    best = min(long, key=long.get)
+    assert EXERCISES["nb06_best_aer"].solution == best
+    test = split_aers("test")
+    assert check("nb06_best_aer_why", "A" if best == min(test, key=test.get) else "B").passed
 
 
 def test_links_cross_solution_on_hand_cases():

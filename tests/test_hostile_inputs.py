@@ -352,10 +352,10 @@ def test_notebook_06s_metrics_cell_prints_what_to_run_and_goes_on(broken_metrics
     assert "make evaluate" in out and CJK.search(out)
 
 
-def test_the_nb01_reading_exercise_still_says_metrics_are_missing(broken_metrics):
+def test_the_nb01_prediction_exercise_still_says_metrics_are_missing(broken_metrics):
     from helpers.exercises import check
 
-    result = check("nb01_read_bleu", 0.5)
+    result = check("nb01_read_bleu_why", "A")
     assert not result.passed and "metrics.json missing" in result.message
 
 

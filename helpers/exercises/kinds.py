@@ -6,6 +6,8 @@
                      one with its reason, a near-miss with a suggestion (which uses up no hint), or anything else
 * ``predict_and_explain`` a prediction made before the reveal cell runs, with the letter of its reason:
                      a number checker and a choice checker, both must pass
+* ``reason_answer``  the explanation of a prediction: one letter out of the options shown in the
+                     prompt, the right one possibly decided by what the run revealed
 * ``function_answer`` a function run on cases: first the two questions of every code exercise, finished
                      yet (None) and a function at all (``expect_function``), then the exercise's own cases
 
@@ -194,6 +196,52 @@ def choice_answer(
             return Verdict(False, f"{answer!r} 差一点对上一个可选的名字：你是不是想写 (did you mean) '{meant}'？"
                                   "请按这个写法再填一次。", {"kind": "near_miss", "suggestion": meant})
         return Verdict(False, _say(other, **fields), {"kind": "value"})
+
+    return checker
+
+
+# --------------------------------------------------------------------------- explanations
+def _letter(answer) -> str | None:
+    text = "".join(str(answer).split()).upper().strip("'\"‘’“”()（）.。")
+    return text if len(text) == 1 and text.isalpha() else None
+
+
+def reason_answer(
+    correct: str | Callable[[], str | None],
+    options: dict[str, str],
+    *,
+    passed: Template = "解释正确：{text}",
+    why_not: dict[str, Template] | None = None,
+    missing: Callable[[BaseException | None], Verdict] | None = None,
+) -> Callable[[object], Verdict]:
+    """A checker of the explanation that goes with a prediction: a letter of ``options`` (letter -> text).
+
+    ``correct`` is the right letter, or computed on use from the revealed result (a measurement that
+    came out the other way makes another explanation the right one). ``why_not`` says, per wrong
+    letter, what is wrong with it; the fields are ``answer``, ``text`` (the chosen option) and
+    ``expected``.
+    """
+    why_not = why_not or {}
+    letters = "、".join(f"'{k}'" for k in options)
+
+    def checker(answer) -> Verdict:
+        if answer is None:
+            return Verdict(False, f"{NOT_FINISHED}：请填入你选的解释的字母，{letters} 之一。", {"kind": "unfinished"})
+        letter = _letter(answer)
+        if letter is None or letter not in options:
+            return Verdict(False, f"请填一个字母 (one letter)：{letters} 之一，你填的是 {answer!r}。", {"kind": "type"})
+        try:
+            target = correct() if callable(correct) else correct
+        except Exception as exc:  # noqa: BLE001 - a missing model must not raise into the notebook
+            return missing(exc) if missing else Verdict(False, f"无法计算参考答案：{exc}", {"kind": "error"})
+        if target is None:
+            return missing(None) if missing else Verdict(False, "无法计算参考答案 (no reference)。", {"kind": "error"})
+        fields = {"answer": letter, "text": options[letter], "expected": target}
+        if letter == target:
+            return Verdict(True, _say(passed, **fields), {"kind": "pass"})
+        why = why_not.get(letter)
+        text = _say(why, **fields) if why is not None else f"解释 {letter} 与揭晓的结果不符 (does not fit the result)。"
+        return Verdict(False, text, {"kind": "value", "mistake": letter})
 
     return checker
 

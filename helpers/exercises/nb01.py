@@ -1,11 +1,12 @@
 """Exercises of notebook 01_information_bottleneck (9.10 intro): BLEU against source length.
 
-* ``nb01_read_bleu``      (reading) the char-BLEU of the no-attention model for sources of 31-41 tokens,
-                          read off the plot (numbers from helpers/pretrained/metrics.json)
+* ``nb01_read_bleu``      (prediction, then a run) the char-BLEU of the no-attention model on the first
+                          clause of each ``long`` sentence (cut at the first comma), next to its score on
+                          whole ``long`` sentences (``nb01_read_bleu_why``: the reason)
 * ``nb01_bleu_by_length`` (code) ``bleu_by_length(lengths, hyps, refs, buckets)``: corpus char-BLEU per
                           source-length bucket, the computation behind the plot
 
-The reading answer comes from the shipped models' metrics, computed on first use (``LazyExercise``).
+The predicted answer is computed from the shipped ``none`` model on first use (``LazyExercise``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from __future__ import annotations
 from helpers.checkpoint import load_metrics  # shared loader; notebooks 01 and 06 import it from here
 from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
-from helpers.exercises.kinds import Trap, function_answer, number_answer, percent
+from helpers.exercises.kinds import Trap, function_answer, number_answer, percent, reason_answer
 from helpers.metrics import bleu, sentence_bleu
+from helpers.probes import FIRST_CLAUSES, first_clause_bleu, first_clauses  # noqa: F401 (re-exported)
 
 _NB = "01_information_bottleneck"
 
@@ -35,49 +37,67 @@ def bucket_bleu(model: str, bucket: tuple[int, int]) -> float | None:
 
 
 # --------------------------------------------------------------------------- nb01_read_bleu
-READ_BUCKET = (31, 41)
-GRADING_PUBLIC = ("READ_BUCKET",)  # what a graded kernel may import from this module (grade_jail.Snapshot)
-_OTHER_MODELS = ("bahdanau", "luong-dot", "luong-general", "luong-concat")
+def long_bleu(name: str = "none") -> float | None:
+    record = load_metrics(missing_ok=True)
+    return None if record is None else record["models"][name]["long"]["char_bleu"]
 
 
-def _another_model(value: float, expected: float) -> bool:
-    """The reading is the value of an attention model (not the no-attention model)."""
-    return _which_model(value, expected) is not None
-
-
-def _which_model(value: float, expected: float) -> str | None:
-    for other in _OTHER_MODELS:
-        score = bucket_bleu(other, READ_BUCKET)
-        if score is not None and abs(value - score) <= 0.01 and abs(score - expected) > 0.03:
-            return other
-    return None
-
+PREDICT_TOL = 0.1  # a prediction, not a reading
 
 check_read_bleu = number_answer(
-    lambda: bucket_bleu("none", READ_BUCKET), 0.03,
-    unfinished="请填入从图上读出的数，例如 0.5。",
-    passed="读数正确：约 {expected:.2f}。比训练集最长句子还长的句子上，无注意力模型的 BLEU 明显下降。",
-    traps=[percent(0.03, "{value:g} 像是百分制：图上的 BLEU 在 0~1 之间，请写成小数。"),
-           Trap(_another_model, lambda value, expected, side: f"{value:g} 是注意力模型 {_which_model(value, expected)} "
-                                                              "的数值：题目问的是无注意力模型 none（红色虚线）。")],
-    wrong="读数不对：{value:g} {side}。请看横轴“31-41”处的红色虚线。",
-    missing=lambda exc: Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。",
-                                {"kind": "value"}),
+    first_clause_bleu, PREDICT_TOL,
+    unfinished="请填入你预测的 char-BLEU（0 到 1 之间的小数），例如 0.5。",
+    passed="预测得不错：none 在 long 句子的第一个分句上 char-BLEU 约为 {expected:.2f}。",
+    traps=[percent(PREDICT_TOL, "{value:g} 像是百分制：BLEU 在 0~1 之间，请写成小数。"),
+           Trap(lambda value, expected: (lambda whole: whole is not None and abs(value - whole) <= 0.05)(long_bleu()),
+                "你预测的接近 none 在整句 long 上的分数：可第一个分句只有训练句子那么长。运行揭晓的单元格看看。")],
+    wrong="和揭晓的结果差得较多：{value:g} {side}。想想第一个分句有多长，none 在这个长度的 test 句子上得几分。",
+    missing=lambda exc: Verdict(False, f"无法加载预训练模型 none：{exc}。请先运行 make pretrained。", {"kind": "value"}),
 )
 
 
 register(LazyExercise(
     id="nb01_read_bleu",
     notebook=_NB,
-    title="读图：无注意力模型在 31-41 词的句子上得几分？",
-    prompt="在“BLEU 与源句子长度”的折线图上，读出无注意力模型 none 在源句子长度 31-41 词这一组的 char-BLEU"
-           "（0~1 之间的小数，误差 ±0.03 以内算对）。",
-    solve=lambda: bucket_bleu("none", READ_BUCKET),
+    title="预测：只译长句的第一个分句，none 得几分？",
+    prompt="none 在整句 long 上的 char-BLEU 很低。把每个 long 句子截到第一个逗号（英文补一个句号，参考译文截到第一个"
+           "“，”补一个“。”），再让 none 翻译：char-BLEU 会是多少？填 0~1 之间的小数（±0.1 以内算对），再运行揭晓的单元格。",
+    solve=first_clause_bleu,
     checker=check_read_bleu,
-    hints=["横轴是源句子长度的分组，找到“31-41”；none 是红色虚线。",
-           "纵轴是 char-BLEU，范围 0~1；也可以打印画图用的数字表来核对。",
-           "核对的方法 (how to check)：先找到 (31, 41) 在 buckets 里的下标 k，再看 scores['none'][k]；"
-           "它应和图上红色虚线在“31-41”处的高度一致。"],
+    hints=["第一个分句有多少个词？和训练句子比，是长还是短？",
+           "对照第 2 节的图：none 在这个长度的 test 句子上得几分？",
+           "先写下你的预测，再运行揭晓的单元格：它打印一个截出来的例子和 none 在这些分句上的 char-BLEU。"],
+))
+
+
+CLAUSE_REASONS = {
+    "A": "接近训练长度内的高分：第一个分句和训练句子一样长，装得进一个向量；long 上的困难来自长度，不来自词语。",
+    "B": "和整句 long 差不多低：long 句子里的词语和搭配本身就难。",
+    "C": "比整句还低：截断以后句子不完整，模型译不好。",
+}
+
+
+def _clause_reason() -> str | None:
+    whole = long_bleu()
+    if whole is None:
+        return None
+    diff = first_clause_bleu() - whole
+    return "A" if diff > 0.2 else ("C" if diff < -0.1 else "B")
+
+
+register(LazyExercise(
+    id="nb01_read_bleu_why",
+    notebook=_NB,
+    title="解释：第一个分句的分数为什么是这样？",
+    prompt="选出与揭晓的结果相符的解释：" + "；".join(f"{k}. {v}" for k, v in CLAUSE_REASONS.items()),
+    solve=_clause_reason,
+    checker=reason_answer(_clause_reason, CLAUSE_REASONS, why_not={
+        letter: "揭晓的两个分数不是这样的关系：比较第一个分句和整句 long 上的 char-BLEU。" for letter in CLAUSE_REASONS},
+        missing=lambda exc: Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。",
+                                    {"kind": "value"})),
+    hints=["揭晓的单元格打印了两个分数：第一个分句的，和整句的。",
+           "两者相差很多，说明困难来自什么？相差很少，又说明什么？",
+           "第一个分句比整句高出 0.2 以上算“接近训练长度内的高分”，低 0.1 以上算“比整句还低”，其余算“差不多”。"],
 ))
 
 

@@ -4,23 +4,23 @@
                              written as a weight map [h, w] that sums to 1 (Fig. 9-23's idea)
 * ``nb02_egret_share``       (reading) the share of the total weight that falls on the egret when the
                              spotlight of ``helpers.viz.teaching.spotlight_weights`` has radius 0.05
-* ``nb02_first_nmt``         (choice) whose work first brought attention into machine translation
+* ``nb02_hard_gradient``     (prediction, then a run) the derivative of the egret's share with respect to
+                             the centre of a hard spotlight (``nb02_hard_gradient_why``: the reason)
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from helpers.exercises import Exercise, register
+from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import (
-    choice_answer,
     function_answer,
     near,
     number_answer,
     outside,
     percent,
-    plain,
+    reason_answer,
 )
 
 _NB = "02_origins"
@@ -232,46 +232,72 @@ register(Exercise(
 ))
 
 
-# --------------------------------------------------------------------------- nb02_first_nmt
-_NMT_WRONG = {
-    "mnih": "Mnih 等 (2014) 把注意力用在图像/视频分类上（每一步只看一小块区域），不是机器翻译。",
-    "luong": "Luong 等 (2015) 改进了机器翻译中的注意力（乘法形式），但不是第一个。",
-    "vaswani": "Vaswani 等 (2017) 的 Transformer 只用注意力，但那时注意力早已用于机器翻译。",
-    "james": "William James (1890) 是心理学家，描述的是人的注意力。",
-    "xu": "Xu 等 (2015) 做的是图像描述 (image captioning)。",
-    "chorowski": "Chorowski 等 (2015) 做的是语音识别 (speech recognition)。",
-    "rush": "Rush 等 (2015) 做的是文本摘要 (summarisation)。",
-    "yang": "Yang 等 (2016) 做的是文本分类 (text classification)。",
-}
+# --------------------------------------------------------------------------- nb02_hard_gradient
+RADIUS = 0.14  # the spotlight of section 2
+HARD, SOFT = 1e-6, 0.02  # edge widths: a hard disc, and the soft edge the notebook draws
+STEP = 1e-5  # how far the centre moves, in widths of the picture
 
 
-def _author(text: str) -> str:
-    """A first author's name as typed: no 等 / et al., no quotes; 巴赫达瑙 reads as bahdanau."""
-    return plain(text).replace("等", "").replace("etal.", "").replace("etal", "").strip("'\".")
+def egret_share_slope(softness: float, step: float = STEP) -> float:
+    """d(share of the egret)/dx of the spotlight centre, by a central difference of ``step`` widths."""
+    from helpers.viz.teaching import EGRET_XY, lake_scene, spotlight_weights
+
+    scene = lake_scene()
+    egret = scene.min(axis=2) > 0.85
+    x, y = EGRET_XY
+
+    def share(cx):
+        return float(spotlight_weights(scene.shape, cx, y, RADIUS, softness=softness)[egret].sum())
+
+    return (share(x + step) - share(x - step)) / (2 * step)
 
 
-check_first_nmt = choice_answer(
-    "bahdanau",
-    unfinished="请填入第一作者的姓，例如 'Mnih'。",
-    example="，例如 'Mnih'",
-    passed="正确：Bahdanau 等 (2014) 第一次把注意力用于机器翻译（加法形式），解码每个词时都对源句各位置重新分配权重。",
-    wrong={key: f"不对：{{answer!r}}。{why}" for key, why in _NMT_WRONG.items()},
-    other="不对：{answer!r} 不在时间线上。请从时间线里的第一作者中选，例如 'Mnih'、'Luong'。",
-    normalise=_author,
-    prefix=True,
+check_hard_gradient = number_answer(
+    lambda: egret_share_slope(HARD), 1e-6,
+    unfinished="请填入你预测的变化率（一个数），例如 0.5。",
+    passed="预测正确：硬聚光灯的份额对圆心位置的导数是 0，挪一点点什么都不变。",
+    wrong="和揭晓的结果不同：{value:g} {side}。想想圆心挪动千分之一个像素时，有没有像素跨过圈的边界。",
 )
 
 
-register(Exercise(
-    id="nb02_first_nmt",
+register(LazyExercise(
+    id="nb02_hard_gradient",
     notebook=_NB,
-    title="选择：谁第一次把注意力用于机器翻译？",
-    prompt="时间线上哪一篇工作第一次把注意力机制用于机器翻译 (neural machine translation)？填第一作者的姓（字符串），"
-           "例如 'Mnih'。",
-    solution="Bahdanau",
-    checker=check_first_nmt,
-    hints=["看第 4 节的时间线和表格：红色的两项属于机器翻译。",
-           "两项机器翻译工作中，更早的那一篇（2014 年）提出了加法形式。",
-           "排除法 (by elimination)：Mnih (2014) 做的是图像，Luong (2015) 改进的是乘法形式；剩下那篇 2014 年的"
-           "机器翻译论文（标题里有 “jointly learning to align and translate”）的第一作者，就是要填的姓。"],
+    title="预测：硬聚光灯挪一点点，白鹭的份额变多少？",
+    prompt="第 2 节的聚光灯半径 0.14。把它的边缘变成“硬”的（圈里的像素权重相同，圈外为 0），圆心放在白鹭上。"
+           "把圆心向右挪一点点，白鹭分到的份额对圆心横坐标 x 的变化率（导数）是多少？填一个数，再运行揭晓的单元格。",
+    solve=lambda: egret_share_slope(HARD),
+    checker=check_hard_gradient,
+    hints=["硬聚光灯的权重只有两种值：圈里一样大，圈外为 0。",
+           "圆心挪动远小于一个像素时，有哪个像素从圈外进到圈里吗？",
+           "份额不变，变化率就是 0；份额变了，变化率才是一个正数或负数。运行揭晓的单元格核对。"],
+))
+
+
+GRADIENT_REASONS = {
+    "A": "0：硬的权重只有“在圈里 / 不在圈里”，挪一点点没有像素跨过边界，份额不变；梯度说不出该往哪里挪，"
+         "所以 Mnih 等人（2014）用强化学习训练“看哪里”，而软注意力（Bahdanau 等 2014）可以直接反向传播。",
+    "B": "一个正数：往白鹭的方向挪，份额就变大，梯度会把焦点推向白鹭。",
+    "C": "一个负数：圆心已经在白鹭上，往哪边挪份额都变小。",
+}
+
+
+def _gradient_reason() -> str:
+    slope = egret_share_slope(HARD)
+    return "A" if slope == 0 else ("B" if slope > 0 else "C")
+
+
+register(LazyExercise(
+    id="nb02_hard_gradient_why",
+    notebook=_NB,
+    title="解释：硬聚光灯的导数为什么是这样？",
+    prompt="选出与揭晓的结果相符的解释：" + "；".join(f"{k}. {v}" for k, v in GRADIENT_REASONS.items()),
+    solve=_gradient_reason,
+    checker=reason_answer(_gradient_reason, GRADIENT_REASONS, why_not={
+        "B": "揭晓的硬聚光灯导数是 0：份额会随圆心平滑变化的是软聚光灯。",
+        "C": "揭晓的硬聚光灯导数是 0，不是负数。",
+        "A": "揭晓的导数不是 0：看看揭晓单元格打印的两个数。"}),
+    hints=["对照揭晓单元格：硬的和软的聚光灯，导数各是多少？",
+           "导数为 0 意味着梯度下降不知道该往哪边挪圆心。",
+           "Mnih 等（2014）的模型每一步选一块区域看，这个选择就是一个“硬”的决定。"],
 ))

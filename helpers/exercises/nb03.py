@@ -1,6 +1,8 @@
 """Exercises of notebook 03_idea (9.10.2, Fig. 9-22): reading attention rows of a trained model.
 
-* ``nb03_peak_word``    (prediction) which English word gets the most weight while the model outputs 学生
+* ``nb03_uniform_student``  (prediction, then a run) does luong-dot still output 学生 when the weights of
+                        that step are made uniform? (``nb03_uniform_student_why``: the reason,
+                        decided by the outcome)
 * ``nb03_peak_source``  (code) ``peak_source_word(translation, target_word)``: the source word with the
                         largest weight in the row of ``target_word`` (Fig. 9-22 read off automatically)
 """
@@ -10,44 +12,103 @@ from __future__ import annotations
 import numpy as np
 
 from helpers.decode import Translation
-from helpers.exercises import Exercise, register
+from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
-from helpers.exercises.kinds import choice_answer, function_answer
+from helpers.exercises.kinds import choice_answer, function_answer, plain, reason_answer
 
 _NB = "03_idea"
 
 
-# --------------------------------------------------------------------------- nb03_peak_word
-_WRONG_WORDS = {
-    "学生": "要回答的是**英文**源词 (an English source word)，而不是模型输出的中文词。",
-    "a": "“a” 对应的是“一”和量词“名”(measure word)，不是“学生”。看热力图中“学生”那一行。",
-    "am": "“am” 和“是”有关，但题目问的是“学生”那一行。",
-    "i": "“i” 对应的是“我”。请看热力图中“学生”那一行颜色最深的一列。",
-    ".": "句号对应的是“。”。请看热力图中“学生”那一行颜色最深的一列。",
-    "students": "源句子里只有单数的那个词 (the exact source token)。",
-}
+# --------------------------------------------------------------------------- nb03_uniform_student
+SENTENCE = "i am a student ."
+WORD = "学生"
+MODEL = "luong-dot"
+_YES = {"是", "会", "yes", "y", "还会", "仍然", "会的", "true"}
+_NO = {"否", "不", "不会", "no", "n", "false"}
 
 
-check_peak_word = choice_answer(
-    "student",
-    unfinished="请填入一个英文单词，例如 'am'。",
-    passed="正确：输出“学生”时，权重几乎全部落在 “student” 上——两个词是一一对齐的 (aligned)。",
-    wrong={word: f"不对：{{answer!r}}。{why}" for word, why in _WRONG_WORDS.items()},
-    other="不对：{answer!r} 不是源句子 'i am a student .' 里的词 (not a source token)。请从 i / am / a / student / . 中选。",
+def uniform_outcome() -> tuple[bool, float, str] | None:
+    """At the step of luong-dot that outputs 学生 with its weights made uniform: (still 学生?, p(学生), arg-max)."""
+    import helpers
+    from helpers.probes import step_outputs, uniform
+
+    model = helpers.load_pretrained(MODEL)
+    t = helpers.translate(model, SENTENCE)
+    if WORD not in t.tgt_tokens:
+        return None
+    k = t.tgt_tokens.index(WORD)
+    probs, _ = step_outputs(model, t.src_tokens, t.tgt_tokens, edit=uniform, at=k + 1)
+    top = model.tgt_vocab.itos[int(probs[k].argmax())]
+    return top == WORD, float(probs[k, model.tgt_vocab.stoi[WORD]]), top
+
+
+def _still() -> str | None:
+    found = uniform_outcome()
+    return None if found is None else ("是" if found[0] else "否")
+
+
+def _yes_no(text: str) -> str:
+    norm = plain(text).strip("。.!！?？")
+    return "是" if norm in _YES else ("否" if norm in _NO else norm)
+
+
+def _missing(exc) -> Verdict:
+    return Verdict(False, f"无法加载预训练模型 {MODEL}：{exc}。请先运行 make pretrained。", {"kind": "model_missing"})
+
+
+check_uniform_student = choice_answer(
+    _still,
+    unfinished="请填入 '是' 或 '否'。",
+    example="，例如 '是'",
+    normalise=_yes_no,
+    passed=lambda answer, norm, expected: ("预测正确：权重摊平以后，模型" + ("仍然输出“学生”。" if expected == "是"
+                                                                    else "不再输出“学生”。")),
+    wrong_default="和揭晓的结果不同：运行揭晓的单元格，看这一步输出了什么。",
+    options=["是", "否"],
+    other="请只填 '是'（还会输出“学生”）或 '否'（不会），你填的是 {answer!r}。",
+    missing=_missing,
 )
 
 
-register(Exercise(
-    id="nb03_peak_word",
+register(LazyExercise(
+    id="nb03_uniform_student",
     notebook=_NB,
-    title="预测：输出“学生”时看哪个英文词？",
-    prompt="对 'i am a student .'，模型输出“学生”这一步，注意力权重最大的英文源词是哪一个？填一个字符串，例如 'am'。",
-    solution="student",
-    checker=check_peak_word,
-    hints=["热力图的每一行是一个解码步骤：找到纵轴上“学生”那一行。",
-           "那一行里颜色最深（数值最大）的那一列，就是答案；它和“学生”意思相同。",
-           "照着做一遍 (worked)：“我”那一行最深的一格在 “i” 列，所以“我”对齐到 “i”。对“学生”那一行做同样的事，"
-           "填那一列上方的英文词。"],
+    solve=_still,
+    title="预测：把“学生”那一步的权重摊平，还会输出“学生”吗？",
+    prompt=f"对 {SENTENCE!r}，{MODEL} 输出“学生”那一步的权重几乎全在 “student” 上。把这一步的权重换成均匀分布"
+           "（每个英文词 1/S，其余步骤不动），模型还会输出“学生”吗？填 '是' 或 '否'，再运行揭晓的单元格。",
+    checker=check_uniform_student,
+    hints=["对照第 4 节的表：“是”那一步摊平权重以后怎样？“学生”和“是”有什么不同？",
+           "读入“名”以后，解码器自己的状态能猜出下一个名词是哪一个吗？句子里只有 “student” 说了是学生。",
+           "摊平以后，student 的权重从接近 1 变成 1/S：c_t 里还剩多少“学生”的信息？运行揭晓的单元格核对。"],
+))
+
+
+UNIFORM_REASONS = {
+    "A": "“学生”这个内容词只有 “student” 一个来源；摊平以后 student 只剩 1/S 的权重，c_t 里它的信息被冲淡，模型换了一个名词。",
+    "B": "解码器读入“名”以后，自己的隐含状态已经知道下一个词是“学生”，不需要注意力。",
+    "C": "均匀分布的 c_t 和原来的 c_t 完全一样，所以什么都不会变。",
+}
+
+
+def _uniform_reason() -> str | None:
+    found = _still()
+    return None if found is None else ("B" if found == "是" else "A")
+
+
+register(LazyExercise(
+    id="nb03_uniform_student_why",
+    notebook=_NB,
+    solve=_uniform_reason,
+    title="解释：为什么会这样？",
+    prompt="选出与揭晓的结果相符的解释：" + "；".join(f"{k}. {v}" for k, v in UNIFORM_REASONS.items()),
+    checker=reason_answer(_uniform_reason, UNIFORM_REASONS, why_not={
+        "A": "揭晓的结果是模型仍然输出“学生”：信息没有被冲淡到不够用。",
+        "B": "揭晓的结果是模型不再输出“学生”：它的状态自己猜不出是哪个名词。",
+        "C": "c_t 是各 h̄_s 的加权平均：权重一变，c_t 就变（第 4 节的“是”那一步概率也变了）。"}, missing=_missing),
+    hints=["对照揭晓的单元格：p(学生) 是升是降，最后输出了哪个词？",
+           "c_t 是各 h̄_s 的加权平均：权重一变，c_t 就变。",
+           "模型仍输出“学生”，说明解码器的状态够用；换成别的词，说明它靠的是 student 那个位置的信息。"],
 ))
 
 

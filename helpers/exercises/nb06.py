@@ -1,8 +1,10 @@
 """Exercises of notebook 06_training: the toy corpus and the comparison of the shipped models.
 
-* ``nb06_crossing_share`` (reading) the share of test pairs whose gold alignment has crossing links
+* ``nb06_crossing_share`` (prediction, then a run) the share of short test pairs (at most ``SHORT`` English
+                          words) whose gold alignment has crossing links (``nb06_crossing_share_why``)
 * ``nb06_has_crossing``   (code) ``links_cross(links)``: do two alignment links cross?
-* ``nb06_best_aer``       (reading) which shipped model has the lowest AER on test (metrics.json)
+* ``nb06_best_aer``       (prediction, then a run) which shipped attention model has the lowest
+                          teacher-forced AER on the ``long`` split (``nb06_best_aer_why``)
 """
 
 from __future__ import annotations
@@ -12,40 +14,84 @@ from itertools import combinations
 from helpers.checkpoint import load_metrics
 from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
-from helpers.exercises.kinds import choice_answer, function_answer, near, number_answer, percent
+from helpers.exercises.kinds import (
+    choice_answer,
+    function_answer,
+    number_answer,
+    percent,
+    reason_answer,
+)
 
 _NB = "06_training"
 
 
 # --------------------------------------------------------------------------- nb06_crossing_share
+SHORT = 5  # "short" test sentences: at most this many English tokens
+PREDICT_TOL = 0.1  # a prediction, not a reading
+SAME = 0.05  # closer than this to the whole split counts as "about the same"
+
+
 def crossing_share(split: str = "test") -> float:
-    """Reference: share of pairs of ``split`` with crossing sure links (from ``corpus_stats``)."""
+    """Share of pairs of ``split`` with crossing sure links (from ``corpus_stats``)."""
     from helpers.corpus import corpus_stats
 
     return float(corpus_stats()["crossing_share"][split])
 
 
+def short_crossing_share(max_len: int = SHORT) -> float:
+    """Reference: share of test pairs of at most ``max_len`` English tokens with crossing sure links."""
+    from helpers.corpus import has_crossing, load_corpus
+
+    short = [p for p in load_corpus("test") if len(p.src) <= max_len]
+    return sum(has_crossing(p) for p in short) / len(short)
+
+
 check_crossing_share = number_answer(
-    lambda: crossing_share("test"), 0.005,
-    unfinished="请填入一个 0 到 1 之间的小数，例如 0.5。",
-    passed="正确：test 划分中 {expected:.1%} 的句对至少有一对交叉的对齐连线。",
-    traps=[percent(0.005, "{value:g} 是百分数 (a percentage)：请写成 0~1 之间的小数 (a fraction)。"),
-           *(near(lambda split=split: crossing_share(split), 0.0005, f"{{value:g}} 是 {split} 划分的比例，题目问的是 test 划分。")
-             for split in ("train", "valid", "long"))],
-    wrong="不对：{value:g} {side}。",
+    short_crossing_share, PREDICT_TOL,
+    unfinished="请填入你预测的比例：一个 0 到 1 之间的小数，例如 0.5。",
+    passed="预测得不错：不超过 5 个词的 test 句子里，{expected:.1%} 有交叉的对齐连线。",
+    traps=[percent(PREDICT_TOL, "{value:g} 是百分数 (a percentage)：请写成 0~1 之间的小数 (a fraction)。")],
+    wrong="和揭晓的结果差得较多：{value:g} {side}。想想短句子里能装下几种需要调序的成分。",
 )
 
 
 register(LazyExercise(
     id="nb06_crossing_share",
     notebook=_NB,
-    title="读数：test 中对齐交叉的句对占多少？",
-    prompt="在 test 划分中，金标准对齐 (gold alignment) 至少有一对交叉连线的句对占多大比例？填 0~1 之间的小数（精确到 0.005）。",
-    solve=lambda: crossing_share("test"),
+    title="预测：短句子里，对齐交叉的比例是多少？",
+    prompt=f"第 1 节的表给出了整个 test 划分里对齐有交叉的比例。先预测：只看不超过 {SHORT} 个英文词的 test 句子，"
+           "这个比例是多少？填 0~1 之间的小数（±0.1 以内算对），再运行揭晓的单元格。",
+    solve=short_crossing_share,
     checker=check_crossing_share,
-    hints=["语料统计 corpus_stats() 里有一项 'crossing_share'，按划分 (split) 给出。",
-           "stats['crossing_share']['test'] 就是答案；注意不要看成 train 的。",
-           "直接写 check('nb06_crossing_share', stats['crossing_share']['test'])。"],
+    hints=["交叉来自调序：时间、地点状语前移，关系从句前移，量词和形容词交错……",
+           "一个 4 个词的句子（例如 where is the cinema ?）能装下几种这样的成分？",
+           "先写下预测，再运行揭晓的单元格：它按长度分组打印交叉的比例。"],
+))
+
+
+CROSSING_REASONS = {
+    "A": "比整个 test 低：短句子里需要调序的成分（状语、从句、量词 + 形容词）少，很多句子逐词照抄就行。",
+    "B": "比整个 test 高：句子越短，词和词越容易换位置。",
+    "C": "和整个 test 差不多：交叉与句子长短无关。",
+}
+
+
+def _crossing_reason() -> str:
+    diff = short_crossing_share() - crossing_share("test")
+    return "C" if abs(diff) <= SAME else ("A" if diff < 0 else "B")
+
+
+register(LazyExercise(
+    id="nb06_crossing_share_why",
+    notebook=_NB,
+    title="解释：短句子的交叉比例为什么是这样？",
+    prompt="选出与揭晓的结果相符的解释：" + "；".join(f"{k}. {v}" for k, v in CROSSING_REASONS.items()),
+    solve=_crossing_reason,
+    checker=reason_answer(_crossing_reason, CROSSING_REASONS, why_not={
+        letter: "揭晓的短句比例和整个 test 的比例不是这样的关系：比较揭晓单元格里的两个数。" for letter in CROSSING_REASONS}),
+    hints=[f"两个比例相差不到 {SAME} 算“差不多”。",
+           "揭晓单元格的最后一行是整个 test 的比例，第一行是短句子的。",
+           "短句子的比例更低，说明交叉来自需要调序的成分；更高，说明短句子更容易换位置。"],
 ))
 
 
@@ -121,35 +167,85 @@ register(Exercise(
 
 
 # --------------------------------------------------------------------------- nb06_best_aer
-def best_aer_model() -> str | None:
-    """Reference: the shipped attention model with the lowest test AER in metrics.json (None if absent)."""
-    models = (load_metrics(missing_ok=True) or {}).get("models", {})
-    scored = {name: m["test"].get("aer") for name, m in models.items() if m.get("test", {}).get("aer") is not None}
-    return min(scored, key=scored.get) if scored else None
+ATTENTION_MODELS = ("bahdanau", "luong-dot", "luong-general", "luong-concat")
+_AER: dict = {}
+
+
+def split_aers(split: str) -> dict[str, float]:
+    """Teacher-forced corpus AER of each shipped attention model on ``split`` (as metrics.json does for test)."""
+    record = (load_metrics(missing_ok=True) or {}).get("models", {})
+    if split == "test" and all(record.get(n, {}).get("test", {}).get("aer") is not None for n in ATTENTION_MODELS):
+        return {name: float(record[name]["test"]["aer"]) for name in ATTENTION_MODELS}  # the same computation, stored
+    if split not in _AER:
+        from helpers.checkpoint import load_pretrained
+        from helpers.corpus import load_corpus
+        from helpers.metrics import corpus_aer
+        from helpers.tools.evaluate import teacher_forced_attention
+
+        pairs = load_corpus(split)
+        _AER[split] = {name: float(corpus_aer(teacher_forced_attention(load_pretrained(name), pairs),
+                                              [p.sure for p in pairs], [p.possible for p in pairs]))
+                       for name in ATTENTION_MODELS}
+    return _AER[split]
+
+
+def best_aer_model(split: str = "long") -> str:
+    """Reference: the shipped attention model with the lowest teacher-forced AER on ``split``."""
+    scores = split_aers(split)
+    return min(scores, key=scores.get)
+
+
+def _model_missing(exc) -> Verdict:
+    return Verdict(False, f"无法加载预训练模型 (cannot load the pretrained models)：{exc}。请先运行 make pretrained。",
+                   {"kind": "model_missing"})
 
 
 check_best_aer = choice_answer(
     best_aer_model,
     unfinished="请填入模型名，例如 'luong-dot'。",
-    passed="正确：{expected} 的 AER 最低，它的注意力最接近金标准对齐。",
+    passed="预测正确：在 long 上 {expected} 的 AER 最低。",
     wrong={"none": "无注意力模型 (none) 没有注意力矩阵，也就没有 AER。"},
-    options=lambda: (load_metrics(missing_ok=True) or {}).get("models", {}),
-    wrong_default="不对：{answer!r} 的 AER 不是最低的。AER 是错误率，越小越好 (lower is better)。",
-    other=lambda answer, norm, expected: f"没有这个模型 (unknown model) {answer!r}：可选 "
-                                         f"{', '.join((load_metrics(missing_ok=True) or {}).get('models', {}))}。",
-    missing=lambda exc: Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。",
-                                {"kind": "value"}),
+    options=ATTENTION_MODELS,
+    wrong_default="和揭晓的结果不同：{answer!r} 在 long 上的 AER 不是最低的。运行揭晓的单元格看四个数。",
+    other=lambda answer, norm, expected: f"没有这个模型 (unknown model) {answer!r}：可选 {', '.join(ATTENTION_MODELS)}。",
+    missing=_model_missing,
 )
 
 
 register(LazyExercise(
     id="nb06_best_aer",
     notebook=_NB,
-    title="读表：哪个模型的对齐最准？",
-    prompt="在预训练模型的比较表中，哪个模型在 test 上的 AER（对齐错误率）最低？填模型名，例如 'luong-dot'。",
+    title="预测：比训练句子都长的句子上，哪个模型对齐得最准？",
+    prompt="第 3 节的表给出了四个注意力模型在 test 上的 AER。先预测：在 long 划分（比任何训练句子都长）上，"
+           "同样用教师强制算 AER，哪个模型最低？填模型名，例如 'luong-dot'，再运行揭晓的单元格。",
     solve=best_aer_model,
     checker=check_best_aer,
-    hints=["看比较表的 AER 一列；无注意力模型 none 没有这一项。",
-           "AER 是错误率 (error rate)：数值越小，注意力越接近金标准对齐。",
-           "答案就是 AER 一列中数值最小的那一行的模型名。"],
+    hints=["AER 是错误率 (error rate)：数值越小，注意力越接近标准对齐。",
+           "教师强制时解码器读的是参考译文，所以长句上的 AER 只看注意力，不受译文出错的影响。",
+           "想想句子变长以后，哪种打分函数的注意力最不容易“走散”；再运行揭晓的单元格，看四个模型在 long 上的 AER。"],
+))
+
+
+BEST_REASONS = {
+    "A": "和 test 上 AER 最低的是同一个模型：对齐靠的是局部的词序规则，句子变长以后，这些规则还是一样的。",
+    "B": "换了一个模型：句子比训练时长，各个模型的注意力受到的影响不同，test 上的排名不再成立。",
+}
+
+
+def _best_reason() -> str:
+    return "A" if best_aer_model("long") == best_aer_model("test") else "B"
+
+
+register(LazyExercise(
+    id="nb06_best_aer_why",
+    notebook=_NB,
+    title="解释：long 上的排名为什么是这样？",
+    prompt="选出与揭晓的结果相符的解释：" + "；".join(f"{k}. {v}" for k, v in BEST_REASONS.items()),
+    solve=_best_reason,
+    checker=reason_answer(_best_reason, BEST_REASONS, why_not={
+        "A": "揭晓的结果里，long 上最低的模型和 test 上最低的不是同一个。",
+        "B": "揭晓的结果里，long 上最低的正是 test 上最低的那个模型。"}, missing=_model_missing),
+    hints=["比较揭晓单元格里 test 和 long 两行各自最小的那一个。",
+           "两行最小的是同一个模型，选说排名不变的那条；不是同一个，选说排名变了的那条。",
+           "教师强制下 AER 只看注意力，所以排名变化说明的是注意力本身在长句上的表现。"],
 ))
