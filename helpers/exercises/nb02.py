@@ -22,6 +22,7 @@ from helpers.exercises.kinds import (
     percent,
     reason_answer,
 )
+from helpers.reveals import HARD, RADIUS, SOFT, STEP, egret_share_slope  # noqa: F401 (re-exported)
 
 _NB = "02_origins"
 
@@ -233,25 +234,6 @@ register(Exercise(
 
 
 # --------------------------------------------------------------------------- nb02_hard_gradient
-RADIUS = 0.14  # the spotlight of section 2
-HARD, SOFT = 1e-6, 0.02  # edge widths: a hard disc, and the soft edge the notebook draws
-STEP = 1e-5  # how far the centre moves, in widths of the picture
-
-
-def egret_share_slope(softness: float, step: float = STEP) -> float:
-    """d(share of the egret)/dx of the spotlight centre, by a central difference of ``step`` widths."""
-    from helpers.viz.teaching import EGRET_XY, lake_scene, spotlight_weights
-
-    scene = lake_scene()
-    egret = scene.min(axis=2) > 0.85
-    x, y = EGRET_XY
-
-    def share(cx):
-        return float(spotlight_weights(scene.shape, cx, y, RADIUS, softness=softness)[egret].sum())
-
-    return (share(x + step) - share(x - step)) / (2 * step)
-
-
 check_hard_gradient = number_answer(
     lambda: egret_share_slope(HARD), 1e-6,
     unfinished="请填入你预测的变化率（一个数），例如 0.5。",

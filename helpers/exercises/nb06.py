@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from helpers.checkpoint import load_metrics
 from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import (
@@ -21,6 +20,7 @@ from helpers.exercises.kinds import (
     percent,
     reason_answer,
 )
+from helpers.reveals import ATTENTION_MODELS, split_aers  # noqa: F401 (re-exported)
 
 _NB = "06_training"
 
@@ -167,28 +167,6 @@ register(Exercise(
 
 
 # --------------------------------------------------------------------------- nb06_best_aer
-ATTENTION_MODELS = ("bahdanau", "luong-dot", "luong-general", "luong-concat")
-_AER: dict = {}
-
-
-def split_aers(split: str) -> dict[str, float]:
-    """Teacher-forced corpus AER of each shipped attention model on ``split`` (as metrics.json does for test)."""
-    record = (load_metrics(missing_ok=True) or {}).get("models", {})
-    if split == "test" and all(record.get(n, {}).get("test", {}).get("aer") is not None for n in ATTENTION_MODELS):
-        return {name: float(record[name]["test"]["aer"]) for name in ATTENTION_MODELS}  # the same computation, stored
-    if split not in _AER:
-        from helpers.checkpoint import load_pretrained
-        from helpers.corpus import load_corpus
-        from helpers.metrics import corpus_aer
-        from helpers.tools.evaluate import teacher_forced_attention
-
-        pairs = load_corpus(split)
-        _AER[split] = {name: float(corpus_aer(teacher_forced_attention(load_pretrained(name), pairs),
-                                              [p.sure for p in pairs], [p.possible for p in pairs]))
-                       for name in ATTENTION_MODELS}
-    return _AER[split]
-
-
 def best_aer_model(split: str = "long") -> str:
     """Reference: the shipped attention model with the lowest teacher-forced AER on ``split``."""
     scores = split_aers(split)

@@ -28,13 +28,13 @@ from helpers.exercises.kinds import (
     outside,
     reason_answer,
 )
+from helpers.reveals import SAME_AER, split_aer  # noqa: F401 (re-exported)
 
 NOTEBOOK = "07_heatmaps"
 MODEL = "luong-general"
 YESTERDAY_SENTENCE = "tom ate an apple yesterday ."
 YESTERDAY_TOKEN = "昨天"
 AER_TOLERANCE = 0.03  # a prediction, not a reading
-SAME_AER = 0.03  # novel and test AER closer than this count as "about the same"
 
 
 _MEMO: dict = {}
@@ -151,21 +151,6 @@ register(LazyExercise(
 
 # --------------------------------------------------------------------------- 2. AER on novel, predicted
 @lru_cache(maxsize=4)
-def split_aer(split: str) -> float:
-    """Corpus AER of luong-general on ``split``: greedy outputs equal to the reference, arg-max links."""
-    from helpers.checkpoint import load_pretrained
-    from helpers.corpus import load_corpus
-    from helpers.decode import decode_sentences
-    from helpers.metrics import attention_to_links, corpus_aer
-
-    model = load_pretrained(MODEL)
-    pairs = load_corpus(split)
-    r = decode_sentences(model, [model.src_vocab.encode(p.src) for p in pairs])
-    ok = [k for k, ids in enumerate(r.tokens) if model.tgt_vocab.decode(ids) == list(pairs[k].tgt)]
-    links = [attention_to_links(r.attention[k], n_src=len(pairs[k].src), n_tgt=len(pairs[k].tgt)) for k in ok]
-    return round(float(corpus_aer(links, [pairs[k].sure for k in ok], [pairs[k].possible for k in ok])), 4)
-
-
 def solve_aer_reading() -> float:
     """The AER of luong-general on the novel split (what the reveal cell prints)."""
     return split_aer("novel")

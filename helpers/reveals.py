@@ -1,0 +1,73 @@
+"""What the reveal cells of the predict-then-run exercises compute (notebooks 01, 02, 06, 07).
+
+A student predicts first, then runs the reveal cell, which calls one of these. They live outside
+``helpers.exercises`` on purpose: a notebook graded by ``python -m helpers.exercises grade`` runs without
+the exercises package (the answer key), and its reveal cells must still run there.
+"""
+
+from __future__ import annotations
+
+from helpers.checkpoint import load_metrics
+from helpers.probes import FIRST_CLAUSES, first_clause_bleu, first_clauses  # noqa: F401 (notebook 01)
+
+# --------------------------------------------------------------------------- notebook 02: the spotlight
+RADIUS = 0.14  # the spotlight of section 2
+HARD, SOFT = 1e-6, 0.02  # edge widths: a hard disc, and the soft edge the notebook draws
+STEP = 1e-5  # how far the centre moves, in widths of the picture
+
+
+def egret_share_slope(softness: float, step: float = STEP) -> float:
+    """d(share of the egret)/dx of the spotlight centre, by a central difference of ``step`` widths."""
+    from helpers.viz.teaching import EGRET_XY, lake_scene, spotlight_weights
+
+    scene = lake_scene()
+    egret = scene.min(axis=2) > 0.85
+    x, y = EGRET_XY
+
+    def share(cx):
+        return float(spotlight_weights(scene.shape, cx, y, RADIUS, softness=softness)[egret].sum())
+
+    return (share(x + step) - share(x - step)) / (2 * step)
+
+
+# --------------------------------------------------------------------------- notebook 06: AER by split
+ATTENTION_MODELS = ("bahdanau", "luong-dot", "luong-general", "luong-concat")
+_AER: dict = {}
+
+
+def split_aers(split: str) -> dict[str, float]:
+    """Teacher-forced corpus AER of each shipped attention model on ``split`` (as metrics.json does for test)."""
+    record = (load_metrics(missing_ok=True) or {}).get("models", {})
+    if split == "test" and all(record.get(n, {}).get("test", {}).get("aer") is not None for n in ATTENTION_MODELS):
+        return {name: float(record[name]["test"]["aer"]) for name in ATTENTION_MODELS}  # the same computation, stored
+    if split not in _AER:
+        from helpers.checkpoint import load_pretrained
+        from helpers.corpus import load_corpus
+        from helpers.metrics import corpus_aer
+        from helpers.tools.evaluate import teacher_forced_attention
+
+        pairs = load_corpus(split)
+        _AER[split] = {name: float(corpus_aer(teacher_forced_attention(load_pretrained(name), pairs),
+                                              [p.sure for p in pairs], [p.possible for p in pairs]))
+                       for name in ATTENTION_MODELS}
+    return _AER[split]
+
+
+# --------------------------------------------------------------------------- notebook 07: AER on a split
+AER_READING_MODEL = "luong-general"
+SAME_AER = 0.03  # novel and test AER closer than this count as "about the same"
+
+
+def split_aer(split: str) -> float:
+    """Corpus AER of luong-general on ``split``: greedy outputs equal to the reference, arg-max links."""
+    from helpers.checkpoint import load_pretrained
+    from helpers.corpus import load_corpus
+    from helpers.decode import decode_sentences
+    from helpers.metrics import attention_to_links, corpus_aer
+
+    model = load_pretrained(AER_READING_MODEL)
+    pairs = load_corpus(split)
+    r = decode_sentences(model, [model.src_vocab.encode(p.src) for p in pairs])
+    ok = [k for k, ids in enumerate(r.tokens) if model.tgt_vocab.decode(ids) == list(pairs[k].tgt)]
+    links = [attention_to_links(r.attention[k], n_src=len(pairs[k].src), n_tgt=len(pairs[k].tgt)) for k in ok]
+    return round(float(corpus_aer(links, [pairs[k].sure for k in ok], [pairs[k].possible for k in ok])), 4)
