@@ -77,7 +77,35 @@ def test_bleu_plot_draws_one_line_per_model_with_gaps_for_empty_buckets():
 def test_bleu_plot_shades_lengths_beyond_training():
     fig = plot_bleu_by_length([(3, 5), (21, 30), (31, 40)], {"none": [0.9, 0.3, 0.1]}, train_max=20)
     assert len(fig.axes[0].patches) == 1  # the grey band starting at the first bucket past 20 words
-    assert any("比所有训练句子都长" in t for t in _texts(fig))
+    assert "比训练句子长得多\n(21–40 词)" in _texts(fig)
+
+
+# corpus 3.0's layout: four test buckets inside the training lengths (3-40), two long buckets beyond them
+RECORD_30 = {
+    "buckets": ["3-10", "11-20", "21-30", "31-40", "41-50", "51-60"],
+    "models": {name: {"by_length": {b: {"n": n, "char_bleu": v} for b, n, v in
+                                    zip(["3-10", "11-20", "21-30", "31-40", "41-50", "51-60"],
+                                        [300, 300, 200, 200, 372, 128], values)}}
+               for name, values in {"none": [0.74, 0.77, 0.72, 0.53, 0.39, 0.32],
+                                    "bahdanau": [0.97, 0.98, 0.97, 0.93, 0.91, 0.82]}.items()},
+}
+
+
+def test_bleu_plot_of_a_corpus_30_record_marks_the_training_range_and_the_much_longer_split():
+    buckets, scores, counts = bleu_by_length_series(RECORD_30)
+    assert buckets[-1] == (51, 60) and counts == [300, 300, 200, 200, 372, 128]
+    fig = plot_bleu_by_length(buckets, scores, counts=counts, train_max=40)
+    ax = fig.axes[0]
+    assert [list(line.get_ydata()) for line in ax.get_lines()] == [scores["none"], scores["bahdanau"]]
+    (band,) = ax.patches                               # shaded from the edge of bucket 41-50 (x = 4) to the end
+    x0, x1 = band.get_x(), band.get_x() + band.get_width()
+    assert (x0, x1) == (3.5, 5.5)
+    assert "比训练句子长得多\n(41–60 词)" in _texts(fig)
+    assert "训练句子的长度 (3–40 词)" in _texts(fig)
+    (bracket,) = ax.collections                       # spans the four training buckets (x = 0..3)
+    xs = bracket.get_segments()[0][:, 0]
+    assert min(xs) == -0.45 and max(xs) == 3.45
+    assert [t.get_text() for t in ax.get_xticklabels()][4] == "41-50\n(372 句)"
 
 
 def test_bleu_plot_labels_buckets_with_sentence_counts():

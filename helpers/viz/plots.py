@@ -28,6 +28,7 @@ import time
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.collections import LineCollection
 
 from helpers.corpus import PHENOMENA_ZH
 from helpers.errors import HelpersError
@@ -180,13 +181,16 @@ def bleu_by_length_series(record: dict, models=None):
     return buckets, scores, counts
 
 
-def plot_bleu_by_length(buckets, scores: dict, *, train_max: int | None = 20, counts=None,
-                        ylabel: str = "char-BLEU", title: str | None = None, ax=None):
-    """One line per model: BLEU (y) for each source-length bucket (x); returns the Figure.
+def plot_bleu_by_length(buckets, scores: dict, *, train_max: int | None = 40, train_min: int | None = None,
+                        counts=None, ylabel: str = "char-BLEU", title: str | None = None, ax=None):
+    """One line per model: BLEU (y) for each source-length bucket (x), as in Bahdanau et al. 2014, Fig. 2.
 
     buckets: list of (lo, hi) token ranges (or labels); scores: {model name: [BLEU per bucket]} with
     None/NaN for an empty bucket; counts: optional number of sentences per bucket (shown under the
-    labels). Buckets starting above ``train_max`` (longer than any training sentence) are shaded.
+    labels). The buckets inside the training lengths (``train_min``..``train_max``; ``train_min``
+    defaults to the first bucket's start) get a bracket labelled with that range above the lines;
+    buckets starting above ``train_max`` (longer than any training sentence) are shaded and labelled
+    as the book's "much longer than training". Returns the Figure.
     """
     buckets = list(buckets)
     if not buckets or not scores:
@@ -205,18 +209,17 @@ def plot_bleu_by_length(buckets, scores: dict, *, train_max: int | None = 20, co
         y = np.array([np.nan if v is None else float(v) for v in values])
         ax.plot(x, y, marker="o", lw=2.4 if name == "none" else 1.6, color=_color(name, k),
                 label=MODEL_LABELS.get(name, name), ls="--" if name == "none" else "-")
+    top = 1.02
     if train_max is not None:
-        beyond = [i for i, b in enumerate(buckets) if not isinstance(b, str) and b[0] > train_max]
-        if beyond:
-            ax.axvspan(beyond[0] - 0.5, len(buckets) - 0.5, color="0.9", zorder=0)
-            ax.text(len(buckets) - 0.55, 1.0, f"比所有训练句子都长\n(> {train_max} 词, long 划分)", fontsize=9,
-                    color="0.3", va="top", ha="right")
+        _mark_training_range(ax, buckets, train_min, train_max)
+        top = 1.16
+    ax.set_ylim(0, top)
+    ax.set_yticks(np.linspace(0, 1, 6))
     labels = [bucket_label(b) for b in buckets]
     if counts is not None:
         labels = [f"{lab}\n({n} 句)" for lab, n in zip(labels, counts)]
     ax.set_xticks(x, labels, fontsize=9)
     ax.set_xlim(-0.5, len(buckets) - 0.5)
-    ax.set_ylim(0, 1.02)
     ax.set_xlabel("源句子长度（英文词数）")
     ax.set_ylabel(ylabel)
     ax.grid(alpha=0.3)
@@ -224,6 +227,25 @@ def plot_bleu_by_length(buckets, scores: dict, *, train_max: int | None = 20, co
     if title:
         ax.set_title(title)
     return fig
+
+
+def _mark_training_range(ax, buckets, train_min, train_max) -> None:
+    """Bracket over the buckets inside the training lengths; shade and label the buckets beyond them."""
+    ranged = [(i, b) for i, b in enumerate(buckets) if not isinstance(b, str)]
+    inside = [i for i, b in ranged if b[1] <= train_max]
+    beyond = [i for i, b in ranged if b[0] > train_max]
+    lo = train_min if train_min is not None else (ranged[0][1][0] if ranged else None)
+    if inside:
+        a, b = inside[0] - 0.45, inside[-1] + 0.45
+        ax.add_collection(LineCollection([[(a, 1.05), (a, 1.08), (b, 1.08), (b, 1.05)]], colors="0.35",
+                                         linewidths=1))                      # a collection: not a model's line
+        ax.text((a + b) / 2, 1.09, f"训练句子的长度 ({lo}–{train_max} 词)", ha="center", va="bottom",
+                fontsize=9, color="0.25")
+    if beyond:
+        ax.axvspan(beyond[0] - 0.5, len(buckets) - 0.5, color="0.88", zorder=0)
+        hi = max(b[1] for i, b in ranged if i in beyond)
+        ax.text((beyond[0] - 0.5 + len(buckets) - 0.5) / 2, 1.09,
+                f"比训练句子长得多\n({train_max + 1}–{hi} 词)", ha="center", va="bottom", fontsize=9, color="0.25")
 
 
 # --------------------------------------------------------------------------- loss curves
