@@ -77,7 +77,7 @@ def test_bleu_plot_draws_one_line_per_model_with_gaps_for_empty_buckets():
 def test_bleu_plot_shades_lengths_beyond_training():
     fig = plot_bleu_by_length([(3, 5), (21, 30), (31, 40)], {"none": [0.9, 0.3, 0.1]}, train_max=20)
     assert len(fig.axes[0].patches) == 1  # the grey band starting at the first bucket past 20 words
-    assert "比训练句子长得多\n(21–40 词)" in _texts(fig)
+    assert "比训练句子长得多 (21–40 词)" in _texts(fig)
 
 
 # corpus 3.0's layout: four test buckets inside the training lengths (3-40), two long buckets beyond them
@@ -100,7 +100,7 @@ def test_bleu_plot_of_a_corpus_30_record_marks_the_training_range_and_the_much_l
     (band,) = ax.patches                               # shaded from the edge of bucket 41-50 (x = 4) to the end
     x0, x1 = band.get_x(), band.get_x() + band.get_width()
     assert (x0, x1) == (3.5, 5.5)
-    assert "比训练句子长得多\n(41–60 词)" in _texts(fig)
+    assert "比训练句子长得多 (41–60 词)" in _texts(fig)
     assert "训练句子的长度 (3–40 词)" in _texts(fig)
     (bracket,) = ax.collections                       # spans the four training buckets (x = 0..3)
     xs = bracket.get_segments()[0][:, 0]

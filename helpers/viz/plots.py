@@ -65,7 +65,7 @@ MODEL_LABELS = {
     "bahdanau": "bahdanau（加法）",
     "luong-dot": "luong-dot（乘法）",
     "luong-general": "luong-general（乘法）",
-    "luong-concat": "luong-concat",
+    "luong-concat": "luong-concat（加法）",  # Luong's concat score has Bahdanau's additive form
 }
 
 
@@ -245,7 +245,7 @@ def _mark_training_range(ax, buckets, train_min, train_max) -> None:
         ax.axvspan(beyond[0] - 0.5, len(buckets) - 0.5, color="0.88", zorder=0)
         hi = max(b[1] for i, b in ranged if i in beyond)
         ax.text((beyond[0] - 0.5 + len(buckets) - 0.5) / 2, 1.09,
-                f"比训练句子长得多\n({train_max + 1}–{hi} 词)", ha="center", va="bottom", fontsize=9, color="0.25")
+                f"比训练句子长得多 ({train_max + 1}–{hi} 词)", ha="center", va="bottom", fontsize=9, color="0.25")
 
 
 # --------------------------------------------------------------------------- loss curves
