@@ -33,7 +33,7 @@ GIVEAWAYS = {
 # a two-decimal rendering of the answer that the notebook prints for another reason
 COINCIDENCES = {"nb04_tie_alpha": "the temperature τ = 0.50 in the table of section 3, not the tie weight"}
 # answers still printed before their exercise in a notebook another branch is rewriting
-PENDING = {"nb05_padding_weight": "05 ex 11 prints 0.423 above it (branch nb05, issue 23 item 9)"}
+PENDING: dict[str, str] = {}  # exercise id -> why it is still expected to fail (none left)
 
 
 def _text(output) -> str:
