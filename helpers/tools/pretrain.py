@@ -97,6 +97,16 @@ commits for runs 1-4, the merged corpus 3.0 for runs 5-6):
   option (``translate(model, s, beam_size=4, length_penalty=0.6, length_norm="gnmt",
   coverage_penalty=0.2)``).
 
+The shipped run (``make pretrained`` on corpus 3.0, 1 December 2026): 542 s in all, two jobs.
+Test char-BLEU by bucket 3-10 / 11-20 / 21-30 / 31-40 and long 41-50 / 51-60: bahdanau 0.973 / 0.979 /
+0.968 / 0.932, 0.914 / 0.817; luong-general 0.976 / 0.981 / 0.970 / 0.932, 0.908 / 0.769; none 0.737 /
+0.771 / 0.720 / 0.525, 0.389 / 0.318. AER 0.140 (luong-concat) to 0.197 (bahdanau). What the issue asked
+and this recipe does not reach: 0.95 in every bucket up to 40 (31-40 is 0.922-0.935), AER <= 0.15 for
+every model and <= 0.10 for the best, and the learner sentences (best 25 % exact, 48 % within two
+characters, none of the 14 long ones). Not tried for lack of time: more steps with the 20-minute budget
+spent differently (none and luong-dot are cheap), beam search with the coverage penalty as the shipped
+decoding, a larger vocabulary of constructions for the learner sentences.
+
 The figures of the shipped models on the current corpus are in ``metrics.json``, ``docs/models.md``
 and the README.
 """
