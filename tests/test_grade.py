@@ -84,15 +84,17 @@ def graded(tmp_path_factory):
     shutil.copy(ROOT / "notebooks/05a_computation_steps.ipynb", root / "blank")
     shutil.copy(ROOT / "notebooks/05b_computation_extras.ipynb", root / "blank")
     shutil.copy(ROOT / "notebooks/02_origins.ipynb", root / "blank")
-    _notebook(root / "broken.ipynb", "from helpers.exercises import check\ncheck('nb05_context_shape', (2, 5, 128))",
-              "1 / 0", "check('nb05_padding_weight', (0.7, 'A'))")
+    (root / "broken").mkdir()  # one file per course notebook: a 05a file that stops with an error, and a 05b file
+    _notebook(root / "broken/05a.ipynb", "from helpers.exercises import check\ncheck('nb05_context_shape', (2, 5, 128))",
+              "1 / 0", "check('dot_score', None)")
+    _notebook(root / "broken/05b.ipynb", "from helpers.exercises import check\ncheck('nb05_padding_weight', (0.7, 'A'))")
     _notebook(root / "loops.ipynb", "from helpers.exercises import check\n"
               "def my_dot_score(query, keys):\n    while True:\n        pass\ncheck('dot_score', my_dot_score)")
     _notebook(root / "cheater.ipynb", *CHEATS)
     (root / "essay.ipynb").write_text("这不是笔记本 (not JSON)", encoding="utf-8")
     out = root.parent / "grades.csv"
     columns, _ = g.grade(root, timeout=40, call_timeout=3, quick=True, log=lambda *_: None, out=out,
-                         notebooks=["02_origins", "05_computation"])
+                         notebooks=["02_origins", "05a_computation_steps", "05b_computation_extras"])
     _, details, summary = g.report_paths(out)
     table = {r["student"]: r for r in csv.DictReader(out.open(encoding="utf-8-sig"))}
     verdicts = {(r["student"], r["exercise"]): r for r in csv.DictReader(details.open(encoding="utf-8-sig"))}
@@ -168,7 +170,7 @@ def test_summary_gives_pass_rates_and_the_most_common_wrong_answer(graded):
     students = len(table)
     line = next(s for s in summary.splitlines() if s.startswith("| `nb05_padding_weight`"))
     passed = sum(verdicts.get((s, "nb05_padding_weight"), {}).get("verdict") == g.PASSED for s in table)
-    assert f"{passed}/{students}" in line and "(0.7, 'A')（1 人）" in line  # broken.ipynb answered (0.7, 'A')
+    assert f"{passed}/{students}" in line and "(0.7, 'A')（1 人）" in line  # broken/05b.ipynb answered (0.7, 'A')
 
 
 def test_the_lying_tensor_fools_an_in_kernel_check_but_not_the_sandbox():

@@ -54,10 +54,13 @@ def _neighbour(subs: Path, out: Path) -> list[str]:
     ]
 
 
+# one file per course notebook (the grader marks a file for the notebook whose exercises it checks most):
+# the 05b exercise is in a file of its own
+THIEF_05B = ["from helpers.exercises import EXERCISES, check\n"
+             "check('nb05_padding_weight', EXERCISES['nb05_padding_weight'].solution + '')"]  # raises: nothing to copy
 THIEF = [
     "import copy\nfrom helpers.exercises import EXERCISES, check\n"
     "check('nb05_context_shape', copy.deepcopy(EXERCISES['nb05_context_shape'].solution))",
-    "check('nb05_padding_weight', EXERCISES['nb05_padding_weight'].solution + '')",  # raises: nothing to copy
     "import helpers.attention\ncheck('masked_softmax', lambda s, m: helpers.attention.masked_softmax(s, m))",
     # a stub while linecache holds the library's source for the recorder to save
     "import inspect, linecache, helpers.attention\n"
@@ -81,6 +84,7 @@ def batch(tmp_path_factory):
     _nb(subs / "zed/05.ipynb", *HONEST)
     _nb(subs / "eve/05.ipynb", *_neighbour(subs, out))
     _nb(subs / "mal/05.ipynb", *THIEF)
+    _nb(subs / "mal/05b.ipynb", *THIEF_05B)
     _nb(subs / "dan/hw.ipynb", *HONEST)
     _nb(subs / "dan/hw_old.ipynb", "from helpers.exercises import check\ncheck('nb05_context_shape', None)",
         "check('dot_score', None)")
@@ -89,7 +93,7 @@ def batch(tmp_path_factory):
     metrics = hashlib.sha256((ROOT / "helpers/pretrained/metrics.json").read_bytes()).hexdigest()
     victim = (subs / "zed/05.ipynb").read_bytes()
     columns, _ = g.grade(subs, timeout=60, call_timeout=5, quick=True, log=lambda *_: None, out=out,
-                         notebooks=["05_computation"])
+                         notebooks=["05a_computation_steps", "05b_computation_extras"])
     time.sleep(7)  # longer than the neighbour's left-behind process waits
     table = {r["student"]: r for r in csv.DictReader(out.open(encoding="utf-8-sig"))}
     details = {(r["student"], r["exercise"]): r
@@ -228,7 +232,7 @@ def test_notebook_output_is_not_kept():
 def test_a_check_in_a_comment_adds_no_column(batch):
     from helpers.exercises import EXERCISES
 
-    assert set(batch["columns"]) == {i for i, ex in EXERCISES.items() if ex.notebook == "05_computation"}
+    assert set(batch["columns"]) == {i for i, ex in EXERCISES.items() if ex.notebook in ("05a_computation_steps", "05b_computation_extras")}
     assert subs_mod.called_ids(["# check('nb07_argmax_links', 1)\nx = 'check(\"dot_score\", f)'"], {"dot_score": 0,
                                 "nb07_argmax_links": 0}) == []
 
@@ -237,8 +241,9 @@ def test_one_extra_notebook_does_not_change_the_assignment():
     from helpers.exercises import EXERCISES
 
     made = [subs_mod.Submission(Path(f"{s}.ipynb"), s, notebook=nb) for s, nb in
-            [("a", "05_computation"), ("b", "05_computation"), ("c", "05_computation"), ("c", "07_heatmaps")]]
-    assert subs_mod.assignment(made, EXERCISES) == ["05_computation"]
+            [("a", "05a_computation_steps"), ("b", "05a_computation_steps"), ("c", "05a_computation_steps"),
+             ("c", "07_heatmaps")]]
+    assert subs_mod.assignment(made, EXERCISES) == ["05a_computation_steps"]
 
 
 def test_an_old_blank_file_does_not_zero_the_good_one(batch):

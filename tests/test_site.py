@@ -322,7 +322,7 @@ def test_the_snippet_reading_of_inline_tex(server, page):
 
 @pytest.mark.timeout(60)
 def test_the_step_players_model_picker_lists_models(server, page):
-    open_page(page, server + "05_computation.html")
+    open_page(page, server + "05a_computation_steps.html")
     player = page.locator(".frame-player")
     label = player.locator("label", has=page.locator("select.frame-model")).first.text_content()
     options = player.locator("select.frame-model option").evaluate_all(
