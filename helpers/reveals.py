@@ -56,18 +56,38 @@ def split_aers(split: str) -> dict[str, float]:
 # --------------------------------------------------------------------------- notebook 07: AER on a split
 AER_READING_MODEL = "luong-general"
 SAME_AER = 0.03  # novel and test AER closer than this count as "about the same"
+_SPLIT_AER: dict = {}
 
 
-def split_aer(split: str) -> float:
-    """Corpus AER of luong-general on ``split``: greedy outputs equal to the reference, arg-max links."""
-    from helpers.checkpoint import load_pretrained
+def split_aer(split: str, lengths: tuple[int, int] | None = None) -> float:
+    """Corpus AER of luong-general on ``split``: greedy outputs equal to the reference, arg-max links.
+
+    ``lengths=(lo, hi)`` keeps only the pairs of ``lo`` to ``hi`` English tokens (both included)."""
+    key = (split, lengths)
+    if key not in _SPLIT_AER:
+        from helpers.checkpoint import load_pretrained
+        from helpers.corpus import load_corpus
+        from helpers.decode import decode_sentences
+        from helpers.metrics import attention_to_links, corpus_aer
+
+        model = load_pretrained(AER_READING_MODEL)
+        pairs = [p for p in load_corpus(split) if lengths is None or lengths[0] <= len(p.src) <= lengths[1]]
+        r = decode_sentences(model, [model.src_vocab.encode(p.src) for p in pairs])
+        ok = [k for k, ids in enumerate(r.tokens) if model.tgt_vocab.decode(ids) == list(pairs[k].tgt)]
+        links = [attention_to_links(r.attention[k], n_src=len(pairs[k].src), n_tgt=len(pairs[k].tgt)) for k in ok]
+        _SPLIT_AER[key] = round(float(corpus_aer(links, [pairs[k].sure for k in ok], [pairs[k].possible for k in ok])), 4)
+    return _SPLIT_AER[key]
+
+
+def split_lengths(split: str) -> tuple[int, int]:
+    """(shortest, longest) English length in tokens of ``split``."""
     from helpers.corpus import load_corpus
-    from helpers.decode import decode_sentences
-    from helpers.metrics import attention_to_links, corpus_aer
 
-    model = load_pretrained(AER_READING_MODEL)
-    pairs = load_corpus(split)
-    r = decode_sentences(model, [model.src_vocab.encode(p.src) for p in pairs])
-    ok = [k for k, ids in enumerate(r.tokens) if model.tgt_vocab.decode(ids) == list(pairs[k].tgt)]
-    links = [attention_to_links(r.attention[k], n_src=len(pairs[k].src), n_tgt=len(pairs[k].tgt)) for k in ok]
-    return round(float(corpus_aer(links, [pairs[k].sure for k in ok], [pairs[k].possible for k in ok])), 4)
+    lengths = [len(p.src) for p in load_corpus(split)]
+    return min(lengths), max(lengths)
+
+
+def novel_vs_test() -> dict[str, float]:
+    """What the reveal cell of exercise 2 prints: the AER on test, on the test pairs as long as novel's, on novel."""
+    lengths = split_lengths("novel")
+    return {"test": split_aer("test"), "test_same_lengths": split_aer("test", lengths), "novel": split_aer("novel")}

@@ -77,9 +77,7 @@ def poke_attention_explorer(page) -> None:
 
 CASES = [
     pytest.param("00_setup_check", poke_temperature_slider, id="00_setup_check"),
-    pytest.param("07_heatmaps", poke_attention_explorer, id="07_heatmaps",
-                 marks=pytest.mark.xfail(strict=False, reason="07 is not yet re-executed on the corpus-3.0 models: "
-                                         "Run All stops at an assert of its gallery (issue 23)")),
+    pytest.param("07_heatmaps", poke_attention_explorer, id="07_heatmaps"),
 ]
 
 

@@ -29,7 +29,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "noteb
 
 # Notebooks whose committed prose still states numbers that no output prints (issue 15); strict xfail,
 # so a notebook that starts passing must be removed from here. Remove a name once it is rewritten.
-STALE: set[str] = {"07_heatmaps"}  # not yet re-executed on the corpus-3.0 models (issue 23)
+STALE: set[str] = set()
 
 CLAIM = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?:\s*[%％])?|(?<![\w.])\d+\s*[%％]")
 OUTPUT_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?:\s*[%％])?")

@@ -60,7 +60,13 @@ def test_aer_reading_accepts_a_prediction_within_tolerance():
 
 
 def test_aer_reason_follows_the_revealed_numbers():
-    diff = nb07.split_aer("novel") - nb07.split_aer("test")
+    from helpers.corpus import load_corpus
+
+    novel_lengths = {len(p.src) for p in load_corpus("novel")}
+    aers = nb07.novel_vs_test()
+    assert aers["novel"] == nb07.split_aer("novel") and aers["test"] == nb07.split_aer("test")
+    assert aers["test_same_lengths"] == nb07.split_aer("test", (min(novel_lengths), max(novel_lengths)))
+    diff = aers["novel"] - aers["test_same_lengths"]  # the yardstick: test pairs as long as novel's
     right = "A" if abs(diff) <= nb07.SAME_AER else ("B" if diff > 0 else "C")
     assert check("nb07_aer_reading_why", right).passed
     assert EXERCISES["nb07_aer_reading_why"].solution == right

@@ -62,22 +62,8 @@ def test_notebook_carries_book_numbering(name):
     assert missing == []
 
 
-# Not yet rewritten for the corpus-3.0 models (issue 23, round 3): their example-specific asserts (07's gallery and
-# section 4) fail on the retrained models. Known failures, not skips: remove a name once the notebook is re-executed.
-NOT_YET_REEXECUTED = {"07_heatmaps", "07_heatmaps_solutions"}
-
-
-def _run_params():
-    for path, name in zip(PATHS, IDS):
-        marks = ()
-        if path.stem in NOT_YET_REEXECUTED:
-            marks = pytest.mark.xfail(strict=False, reason=f"{path.stem}: not yet re-executed on the corpus-3.0 models "
-                                      "(its asserts describe the corpus-2.0 outputs); see issue 23")
-        yield pytest.param(path, marks=marks, id=name)
-
-
 @pytest.mark.notebook
-@pytest.mark.parametrize("path", list(_run_params()))
+@pytest.mark.parametrize("path", PATHS, ids=IDS)
 def test_notebook_runs_top_to_bottom_twice_in_quick_mode(path):
     # Run All twice in one kernel: a teacher re-running a demo must not hit stale state.
     # Each notebook starts in a fresh kernel, so 03, 05a, 05b and 07 also run with nothing run before them.

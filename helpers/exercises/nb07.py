@@ -4,7 +4,8 @@
   most while it outputs 昨天 in "tom ate an apple yesterday ."? (``nb07_yesterday_why``: the reason)
 * ``nb07_aer_reading``     a prediction, then a run: the corpus AER of luong-general on the ``novel``
   split (greedy outputs equal to the reference), next to the test AER the notebook shows
-  (``nb07_aer_reading_why``: the reason, decided by how far the two came out apart)
+  (``nb07_aer_reading_why``: the reason, decided by how far novel came out from the test pairs of the same
+  lengths: novel's sentences are short, and AER grows with length, so the whole of test is no fair yardstick)
 * ``nb07_argmax_links``    code: reduce an attention matrix [T, S] to alignment links with the arg-max
   rule that AER uses (Luong et al. 2015), returning {(source i, target j)}.
 
@@ -28,7 +29,7 @@ from helpers.exercises.kinds import (
     outside,
     reason_answer,
 )
-from helpers.reveals import SAME_AER, split_aer  # noqa: F401 (re-exported)
+from helpers.reveals import SAME_AER, novel_vs_test, split_aer  # noqa: F401 (re-exported)
 
 NOTEBOOK = "07_heatmaps"
 MODEL = "luong-general"
@@ -177,25 +178,26 @@ register(LazyExercise(
     id="nb07_aer_reading",
     notebook=NOTEBOOK,
     title="预测：没见过的搭配上，对齐会变差吗？(AER on novel)",
-    prompt=f"第 5 节的表给出了 {MODEL} 在 test 上的 AER。先预测：在 novel 划分（训练时没见过的词语搭配）上，"
+    prompt=f"第 5 节的表给出了 {MODEL} 在 test 上的 AER。先预测：在 novel 划分（训练时没见过的词语搭配，句子也比 test 短）上，"
            "同样只算译对的句子，它的语料级 AER 是多少？填一个 0 到 1 之间的数（±0.03 以内算对），再运行揭晓的单元格。",
     solve=solve_aer_reading,
     checker=check_aer_reading,
     hints=["AER 是错误率：0 表示与标准对齐完全一致。",
-           "novel 的句子长度、语序规则都和 test 一样，只是词语的搭配训练时没见过。",
-           "运行揭晓的单元格，它打印 novel 和 test 上的 AER。"],
+           "novel 的句子比 test 短得多（test 最长 40 个词）；第 4 节按长度分组的 AER 里，句子越长，AER 越高。",
+           "运行揭晓的单元格，它打印 test、test 里与 novel 同样长短的句子、novel 三个 AER。"],
 ))
 
 
 AER_REASONS = {
-    "A": "和 test 上差不多：对齐取决于词在句子里的位置关系，novel 只换了搭配，语序规则没变。",
-    "B": "明显更高：没见过的搭配让注意力找不到对应的英文词。",
-    "C": "明显更低：没见过的搭配让模型更依赖注意力，对得更齐。",
+    "A": "和 test 里同样长短的句子差不多：没见过的搭配并没有让对齐变差；与整个 test 的差别来自句子长短。",
+    "B": "比同样长短的 test 句子明显更高：没见过的搭配让注意力找不到对应的英文词。",
+    "C": "比同样长短的 test 句子还要明显更低：没见过的搭配让模型更依赖注意力，对得更齐。",
 }
 
 
 def _aer_reason() -> str:
-    diff = split_aer("novel") - split_aer("test")
+    aers = novel_vs_test()
+    diff = aers["novel"] - aers["test_same_lengths"]
     return "A" if abs(diff) <= SAME_AER else ("B" if diff > 0 else "C")
 
 
@@ -206,10 +208,11 @@ register(LazyExercise(
     prompt="选出与揭晓的结果相符的解释：" + "；".join(f"{k}. {v}" for k, v in AER_REASONS.items()),
     solve=_aer_reason,
     checker=reason_answer(_aer_reason, AER_REASONS, why_not={
-        letter: "揭晓的两个 AER 不是这样的关系：比较 novel 和 test 两行的差。" for letter in AER_REASONS},
+        letter: "揭晓的 AER 不是这样的关系：比较 novel 和“同样长短的 test 句子”那两个数的差。"
+        for letter in AER_REASONS},
         missing=_model_missing),
     hints=[f"两个 AER 相差不到 {SAME_AER} 就算“差不多”。",
-           "揭晓单元格打印了 test 和 novel 两个 AER：先算它们的差。",
+           "揭晓单元格打印了三个 AER：拿 novel 和同样长短的 test 句子比，而不是和整个 test 比。",
            "差不多选 A；novel 明显更高选 B；明显更低选 C。"],
 ))
 
