@@ -8,6 +8,7 @@ import pytest
 
 from helpers.corpus import Pair, build_vocabs, encode_sentence, tokenize_en
 from helpers.corpus.grammar import render
+from tests.corpus_support import hand_links
 
 
 def _p(p):
@@ -18,18 +19,6 @@ def _n(n, d="bare", **kw):
     return {"k": "noun", "n": n, "d": d, **kw}
 
 
-def _index(tokens, word):
-    word, _, k = word.partition("#")
-    hits = [i for i, t in enumerate(tokens) if t == word]
-    return hits[int(k or 1) - 1]
-
-
-def _links(pair, text, sep):
-    out = set()
-    for link in text.split():
-        en, zh = link.rsplit(sep, 1) if sep == "~" else link.split(sep, 1)
-        out.add((_index(pair.src, en), _index(pair.tgt, zh)))
-    return out
 
 
 CASES = {
@@ -269,8 +258,8 @@ def test_construction_renders_with_its_gold_alignment(name):
     pair = Pair(*render(spec))
     assert " ".join(pair.src) == en
     assert " ".join(pair.tgt) == zh
-    assert pair.sure == _links(pair, sure, "-")
-    assert pair.possible - pair.sure == _links(pair, possible, "~")
+    assert pair.sure == hand_links(pair, sure, "-")
+    assert pair.possible - pair.sure == hand_links(pair, possible, "~")
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -11,6 +11,7 @@ import pytest
 from helpers.corpus import Pair, build_vocabs, load_corpus
 from helpers.corpus import check_stories as S
 from helpers.corpus.grammar import render
+from tests.corpus_support import hand_links
 
 
 def _p(p):
@@ -29,18 +30,6 @@ def _a(n):
     return {"k": "noun", "n": n, "d": "a"}
 
 
-def _index(tokens, word):
-    word, _, k = word.partition("#")
-    hits = [i for i, t in enumerate(tokens) if t == word]
-    return hits[int(k or 1) - 1]
-
-
-def _links(pair, text, sep):
-    out = set()
-    for link in text.split():
-        en, zh = link.split(sep, 1)
-        out.add((_index(pair.src, en), _index(pair.tgt, zh)))
-    return out
 
 
 CASES = {
@@ -127,8 +116,8 @@ def test_discourse_rule_renders_with_its_gold_alignment(name):
     spec, en, zh, sure, poss = CASES[name]
     pair = Pair(*render(spec))
     assert (" ".join(pair.src), " ".join(pair.tgt)) == (en, zh)
-    assert pair.sure == _links(pair, sure, "-")
-    assert pair.possible == pair.sure | _links(pair, poss, "~")
+    assert pair.sure == hand_links(pair, sure, "-")
+    assert pair.possible == pair.sure | hand_links(pair, poss, "~")
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -39,6 +39,7 @@ __all__ = [
     "choice_checker",
     "number_checker",
     "register",
+    "register_code",
     "reset_hints",
 ]
 
@@ -112,6 +113,15 @@ def register(exercise: Exercise) -> Exercise:
     """Add (or replace) an exercise in ``EXERCISES``."""
     EXERCISES[exercise.id] = exercise
     return exercise
+
+
+def register_code(notebook: str, table) -> None:
+    """Register code exercises from rows (id, checker module, title, prompt, hints): the module holds the
+    reference ``<id>`` and its checker ``check_<id>``."""
+    for exercise_id, module, title, prompt, hints in table:
+        register(Exercise(id=exercise_id, notebook=notebook, title=title, prompt=prompt,
+                          solution=getattr(module, exercise_id), checker=getattr(module, f"check_{exercise_id}"),
+                          hints=hints))
 
 
 def reset_hints(exercise_id: str | None = None) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 
-from helpers.exercises import Exercise, nb05_code, nb05_steps, register
+from helpers.exercises import Exercise, nb05_code, nb05_steps, register, register_code
 from helpers.exercises.engine import NOT_FINISHED, Verdict
 
 NB = "05a_computation_steps"
@@ -80,16 +80,7 @@ _CODE = [
       "c_t [1, 4] → [c_t; h_t] [1, 8] → h̃_t [1, 4]。一次一个查询时，α_t 用 unsqueeze(1) 变成 [1, 1, 5] 再与 enc 相乘。"]),
 ]  # fmt: skip
 
-for _id, _module, _title, _prompt, _hints in _CODE:
-    register(Exercise(id=_id, notebook=NB, title=_title, prompt=_prompt, solution=getattr(_module, _id),
-                      checker=getattr(_module, f"check_{_id}"), hints=_hints))
-
-
-
-
-for _id, _module, _title, _prompt, _hints in _CODE:
-    register(Exercise(id=_id, notebook=NB, title=_title, prompt=_prompt, solution=getattr(_module, _id),
-                      checker=getattr(_module, f"check_{_id}"), hints=_hints))
+register_code(NB, _CODE)
 
 
 # --------------------------------------------------------------------------- context shape

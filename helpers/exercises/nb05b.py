@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from helpers.exercises import Exercise, LazyExercise, nb05_steps, register
+from helpers.exercises import LazyExercise, nb05_steps, register, register_code
 from helpers.exercises.kinds import choice_answer, near, number_answer, outside, predict_and_explain
 
 NB = "05b_computation_extras"
@@ -34,9 +34,7 @@ _CODE = [
 ]  # fmt: skip
 
 
-for _id, _module, _title, _prompt, _hints in _CODE:
-    register(Exercise(id=_id, notebook=NB, title=_title, prompt=_prompt, solution=getattr(_module, _id),
-                      checker=getattr(_module, f"check_{_id}"), hints=_hints))
+register_code(NB, _CODE)
 
 
 # --------------------------------------------------------------------------- padding weight

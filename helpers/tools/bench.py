@@ -291,23 +291,17 @@ def measure_decode_speedup(model=None, split: str = "test", n: int | None = None
 
 # --- widget latency -----------------------------------------------------------------------------
 
-def measure_explorer_latency(n_steps: int = 30, n_sentences: int = 10, compact: bool = False) -> dict:
-    """Median latency (ms) of the explorer: a step-slider change -> new PNG, and a new sentence
-    (translate + draw) -> new PNG, measured in one run on fresh test sentences (no cache hits)."""
-    from helpers.corpus import load_corpus
-    from helpers.widgets.explorer import AttentionExplorer, sentence_text
-
-    widget = AttentionExplorer(compact=compact)
-    sentences = [sentence_text(p.src) for p in load_corpus("test") if 6 <= len(p.src) <= 14][: n_sentences + 1]
-    widget.sentence.value = sentences[0]  # warm-up (model loaded, fonts cached)
+def _slider_and_typing_latency(widget, sentences: list[str], n_steps: int) -> dict:
+    """Median latency (ms) of a widget with ``.step`` and ``.sentence``: ``n_steps`` slider moves (t = 1 .. T,
+    round and round), then one new sentence each from ``sentences``; the widget is already warm."""
     steps = []
     for _ in range(n_steps):
-        target = widget.step.value % widget.step.max + 1  # t = 1 .. T, round and round
+        target = widget.step.value % widget.step.max + 1
         start = time.perf_counter()
         widget.step.value = target
         steps.append(time.perf_counter() - start)
     typing = []
-    for text in sentences[1:]:
+    for text in sentences:
         start = time.perf_counter()
         widget.sentence.value = text
         typing.append(time.perf_counter() - start)
@@ -318,6 +312,18 @@ def measure_explorer_latency(n_steps: int = 30, n_sentences: int = 10, compact: 
         "n_sentences": len(typing),
         "errors": widget.message.value if "color:#b00" in widget.message.value else "",
     }
+
+
+def measure_explorer_latency(n_steps: int = 30, n_sentences: int = 10, compact: bool = False) -> dict:
+    """Median latency (ms) of the explorer: a step-slider change -> new PNG, and a new sentence
+    (translate + draw) -> new PNG, measured in one run on fresh test sentences (no cache hits)."""
+    from helpers.corpus import load_corpus
+    from helpers.widgets.explorer import AttentionExplorer, sentence_text
+
+    widget = AttentionExplorer(compact=compact)
+    sentences = [sentence_text(p.src) for p in load_corpus("test") if 6 <= len(p.src) <= 14][: n_sentences + 1]
+    widget.sentence.value = sentences[0]  # warm-up (model loaded, fonts cached)
+    return _slider_and_typing_latency(widget, sentences[1:], n_steps)
 
 
 def measure_step_through_latency(n_steps: int = 30, n_sentences: int = 10) -> dict:
@@ -329,24 +335,7 @@ def measure_step_through_latency(n_steps: int = 30, n_sentences: int = 10) -> di
 
     sentences = [sentence_text(p.src) for p in load_corpus("test") if 6 <= len(p.src) <= 14][: n_sentences + 1]
     widget = StepThrough(sentences[0])  # warm-up: model loaded, fonts cached, first background drawn
-    steps = []
-    for _ in range(n_steps):
-        target = widget.step.value % widget.step.max + 1  # t = 1 .. T, round and round
-        start = time.perf_counter()
-        widget.step.value = target
-        steps.append(time.perf_counter() - start)
-    typing = []
-    for text in sentences[1:]:
-        start = time.perf_counter()
-        widget.sentence.value = text
-        typing.append(time.perf_counter() - start)
-    return {
-        "step_median_ms": 1000 * statistics.median(steps),
-        "sentence_median_ms": 1000 * statistics.median(typing),
-        "n_steps": len(steps),
-        "n_sentences": len(typing),
-        "errors": widget.message.value if "color:#b00" in widget.message.value else "",
-    }
+    return _slider_and_typing_latency(widget, sentences[1:], n_steps)
 
 
 def step_through_figures(quick: bool, explorer_step_ms: float) -> dict:
