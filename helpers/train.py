@@ -475,11 +475,10 @@ def _progress(total, enabled: bool, name: str):
 
 
 # ------------------------------------------------------------------------------------ command line
-def main(argv=None) -> int:
+def build_parser():
+    """The command line of ``python -m helpers.train`` (notebook 06 prints its ``format_help()`` in-process)."""
     import argparse
-    import shlex
 
-    from helpers.checkpoint import save_checkpoint
     from helpers.seq2seq import VARIANTS
 
     p = argparse.ArgumentParser(prog="python -m helpers.train",
@@ -501,6 +500,15 @@ def main(argv=None) -> int:
     p.add_argument("--device", default=None, help="cpu / cuda / mps (默认自动 default: auto)")
     p.add_argument("--no-progress", action="store_true")
     p.add_argument("--force", action="store_true", help="覆盖已有的 --out 文件 (overwrite an existing --out file)")
+    return p
+
+
+def main(argv=None) -> int:
+    import shlex
+
+    from helpers.checkpoint import save_checkpoint
+
+    p = build_parser()
     args = p.parse_args(argv)
     argv = sys.argv[1:] if argv is None else list(argv)
     try:  # everything is checked, and --out reserved, before a single training step
