@@ -85,3 +85,16 @@ def test_missing_kernel_says_what_to_run(monkeypatch, capsys):
                         lambda path, quick: real(path, quick=quick, kernel_name="no-such-kernel-for-test"))
     assert runner.main(["execute", "--quick", "00_setup"]) == 2
     assert "ipykernel install" in capsys.readouterr().err
+
+
+# What the grader's guard refuses in a student's kernel (helpers.exercises.grade_guard): a course notebook that
+# starts a program stops there for every student who hands it in (06 once ran `python -m helpers.train --help`).
+STARTS_A_PROGRAM = ("subprocess", "os.system", "os.popen", "Popen", "os.exec", "posix_spawn", "pty.spawn")
+
+
+@pytest.mark.parametrize("path", PATHS, ids=IDS)
+def test_no_notebook_starts_a_program(path):
+    nb = nbformat.read(str(path), as_version=4)
+    found = [(k, word) for k, cell in enumerate(nb.cells) if cell.cell_type == "code"
+             for word in STARTS_A_PROGRAM if word in cell.source]
+    assert found == [], f"{path.name}: (cell, call) that a graded kernel refuses"
