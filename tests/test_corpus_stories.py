@@ -129,7 +129,7 @@ def test_discourse_rule_uses_only_vocabulary_words(name):
 
 # --------------------------------------------------------------------------- the story rows of the check
 def _pair(en, zh, sure=(), poss=(), plan="outing"):
-    return Pair(tuple(en.split()), tuple(zh.split()), frozenset(sure), frozenset(set(sure) | set(poss)), (), plan)
+    return Pair(tuple(en.split()), tuple(zh.split()), frozenset(sure), frozenset(set(sure) | set(poss)), (), plan=plan)
 
 
 def test_a_possessor_with_no_antecedent_of_its_gender_is_counted():

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from helpers.corpus.families import sample_family
 from helpers.corpus.grammar import DESIGN_EXAMPLES, render
 from helpers.corpus.novel import held_out, sample_novel
 from helpers.corpus.stories import sample_spec
@@ -93,6 +94,8 @@ SHORT_RANGE = (3, 40)  # train / valid / test (the name is kept for old callers:
 TRAIN_RANGE = SHORT_RANGE
 LONG_RANGE = LONG_BUCKET
 NOVEL_RANGE = (3, 20)
+# share of each short bucket drawn from the construction families of the syllabus (helpers.corpus.families)
+FAMILY_SHARE = {(3, 10): 0.4, (11, 20): 0.25}
 PLAN_CAP = 0.09  # the largest share of a split one discourse plan may take (the check allows 10 %)
 
 
@@ -103,7 +106,13 @@ class Pair:
     sure: frozenset[tuple[int, int]]
     possible: frozenset[tuple[int, int]]
     phenomena: tuple[str, ...] = ()
+    refs: tuple[tuple[str, ...], ...] = ()  # other equally good Chinese phrasings (token tuples), besides tgt
     plan: str = ""  # the discourse plan of a story ("outing", "rain_spoils", ...); "" for a single clause
+
+    @property
+    def references(self) -> tuple[tuple[str, ...], ...]:
+        """Every acceptable Chinese phrasing: ``tgt`` first, then ``refs`` (what the metrics score against)."""
+        return (self.tgt,) + self.refs
 
 
 def _pair(spec) -> Pair:
@@ -139,10 +148,15 @@ def _generate(seed: int) -> dict:
             if tries > 50 * n:  # pragma: no cover - would mean a broken grammar
                 raise HelpersError(f"语料生成失败 (corpus generation stalled) in split {split!r}.")
             want = max(quota, key=lambda b: (quota[b] - len(pairs[b])) / quota[b])
-            spec = sample_novel(rng) if split == "novel" else sample_spec(rng, want)
+            if split == "novel":
+                spec = sample_novel(rng)
+            elif rng.random() < FAMILY_SHARE.get(want, 0.0):
+                spec = sample_family(rng)
+            else:
+                spec = sample_spec(rng, want)
             if held_out(spec) != (split == "novel"):  # held-out combos only in novel, and always there
                 continue
-            src, tgt, sure, possible, tags = render(spec)
+            src, tgt, sure, possible, tags, refs = render(spec)
             b = _bucket(len(src), quota)
             if b is None or len(pairs[b]) >= quota[b] or src in seen:
                 continue
@@ -151,7 +165,7 @@ def _generate(seed: int) -> dict:
                 continue
             plans[plan] += 1
             seen.add(src)
-            pairs[b].append(Pair(src, tgt, sure, possible, tags, plan))
+            pairs[b].append(Pair(src, tgt, sure, possible, tags, refs, plan))
         mixed = [p for b in quota for p in pairs[b]]
         rng.shuffle(mixed)  # buckets interleaved, in a seeded order
         out[split] = tuple(mixed)

@@ -69,20 +69,13 @@ from helpers.corpus.lexicon import (
     VERBS,
     WH_ZH,
 )
+from helpers.corpus.tokens import en as _e  # an English token
+from helpers.corpus.tokens import finish
+from helpers.corpus.tokens import zh as _z  # a Chinese token with its links
 
 VOWELS = frozenset("aeiou")
 BE_PRES = {"1s": "am", "3s": "is"}
 BE_PAST = {"1s": "was", "3s": "was"}
-
-
-def _e(word):
-    """An English token: a one-element list, so Chinese tokens can point at it by identity."""
-    return [word]
-
-
-def _z(word, sure=(), poss=()):
-    """A Chinese token with the English tokens it is linked to (sure and possible)."""
-    return (word, tuple(sure), tuple(poss))
 
 
 def person_of(np) -> str:
@@ -738,31 +731,28 @@ def _render_copula(c, tags):
 
 # --------------------------------------------------------------------------- sentences
 def render(spec):
-    """(src tokens, tgt tokens, sure links, possible links, phenomenon tags) of a sentence spec.
+    """(src tokens, tgt tokens, sure links, possible links, phenomenon tags, refs) of a sentence spec.
 
-    A spec is a clause dict, or {"chain": [clause, conn, clause, ...], "plan": name} (a story), which
-    ``helpers.corpus.discourse.render_chain`` renders: connectives by relation (and_then -> 然后, so ->
-    所以, and_also -> 还, while -> 而, ...) and a continuing subject dropped in Chinese.
+    A spec is a clause dict, a story {"chain": [clause, conn, clause, ...], "plan": name}, which
+    ``helpers.corpus.discourse.render_chain`` renders (connectives by relation, a continuing subject
+    dropped in Chinese), or a construction family {"family": name, ...} (``helpers.corpus.families``).
+    ``refs``: the other Chinese phrasings the generator knows to be equally good (token tuples).
     """
+    if "family" in spec:  # greetings, numbers, comparison, ...: helpers.corpus.families
+        from helpers.corpus.families import render_family
+
+        return render_family(spec)
     tags = set()
+    alternatives = ()
     if "chain" in spec:  # multi-clause stories: helpers.corpus.discourse
         from helpers.corpus.discourse import render_chain
 
-        en, zh, question = render_chain(spec["chain"], tags)
+        en_tokens, zh_tokens, question = render_chain(spec["chain"], tags)[:3]
     else:
-        en, zh = render_clause(spec, tags)
+        en_tokens, zh_tokens = render_clause(spec, tags)
         question = spec.get("q") is not None
-    zh = _le_after_bare_object(zh)
-    ep = _e("?" if question else ".")
-    en.append(ep)
-    zh.append(_z("？" if question else "。", (ep,)))
-    if question:  # 吗 marks the question as "?" does: a possible link (rule 3)
-        zh = [(w, sure, poss + (ep,)) if w == "吗" else (w, sure, poss) for w, sure, poss in zh]
-    for i, e in enumerate(en):
-        e.append(i)  # token -> its index, read back as e[1]
-    sure = frozenset([(e[1], j) for j, z in enumerate(zh) for e in z[1]])
-    poss = sure.union([(e[1], j) for j, z in enumerate(zh) for e in z[2]])
-    return tuple([e[0] for e in en]), tuple([z[0] for z in zh]), sure, poss, tuple(sorted(tags))
+    zh_tokens = _le_after_bare_object(zh_tokens)
+    return finish(en_tokens, zh_tokens, question, tags, alternatives)
 
 
 BARE_ZH = frozenset(n.zh for n in NOUNS.values())
