@@ -136,7 +136,7 @@ def _generate(seed: int) -> dict:
     knows which mix of clauses and stories fits it), and the rendered pair goes to whichever bucket
     of the split its length falls in, while that bucket still has room."""
     rng = random.Random(f"helpers.corpus/{CORPUS_VERSION}/{seed}")
-    seen = set()
+    seen = {tuple(tokenize_en(s["en"])) for s in learner_sentences()}  # they measure the models: never trained on
     out = {}
     for split in ("test", "valid", "train", "long", "novel"):
         quota = dict(QUOTAS.get(split, {NOVEL_RANGE: SPLITS["novel"]}))
@@ -172,13 +172,37 @@ def _generate(seed: int) -> dict:
     return out
 
 
+LEARNER = "learner"
+LEARNER_PATH = Path(__file__).resolve().parents[2] / "tests" / "data" / "learner_sentences.json"
+
+
+def learner_sentences() -> list[dict]:
+    """The learner sentences ({"en", "refs"} each; ``tests/data/learner_sentences.json``), [] where absent."""
+    import json
+
+    if not LEARNER_PATH.is_file():
+        return []
+    return json.loads(LEARNER_PATH.read_text(encoding="utf-8"))["sentences"]
+
+
+def _chars(text):
+    return tuple(ch for ch in text if not ch.isspace())
+
+
 def _check_seed(seed):
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise HelpersError(f"seed 必须是整数 (an int)，收到 (got) {seed!r}。")
 
 
 def load_corpus(split: str, seed: int = 0) -> list[Pair]:
-    """Pairs of one split ("train", "valid", "test", "long", "novel"); the same seed gives the same corpus."""
+    """Pairs of one split ("train", "valid", "test", "long", "novel", "learner"); the same seed gives the same corpus.
+
+    "learner" is not generated: the sentences a student types to try a model (``learner_sentences``), with
+    the Chinese split into characters (there is no word segmentation and no gold alignment), the first
+    reference as ``tgt`` and the others as ``refs``."""
+    if split == LEARNER:
+        return [Pair(tuple(tokenize_en(s["en"])), _chars(s["refs"][0]), frozenset(), frozenset(),
+                     refs=tuple(_chars(r) for r in s["refs"][1:])) for s in learner_sentences()]
     if split not in SPLITS:
         raise HelpersError(f"没有这个数据划分 (unknown split) {split!r}：可选 (choose from) {', '.join(SPLITS)}。")
     _check_seed(seed)
