@@ -1,0 +1,67 @@
+"""Number words 1-100 and ordinals for the families (read from ``data/numbers.tsv``; not a family itself).
+
+Token form (what the tokenizer must produce from a student's input):
+
+* 21-99 are TWO English tokens, the tens word and the unit word: "twenty one" (a student's "twenty-one"
+  should be split at the hyphen into "twenty one"; today's tokenizer gives "twenty - one"). Both tokens
+  are sure-linked to ONE Chinese token, 二十一. 100 is "one hundred" -> 一百.
+* Ordinals likewise: "twenty first" -> 第二十一 (one Chinese token: 第 + the numeral).
+* "o'clock" is ONE English token (today's tokenizer splits it into "o ' clock"; keep it whole).
+* Before a measure word 2 is 两 (两 本 书, 两 点, 两 岁), elsewhere 二 (二十二, 二月, 第二, 二 号).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from helpers.corpus.syllabus import read_tsv
+from helpers.corpus.tokens import en, zh
+
+
+@lru_cache(maxsize=None)
+def _table():
+    return {int(r["value"]): r for r in read_tsv("numbers")}
+
+
+def number_words(n: int) -> list[str]:
+    """English words of 1-100: 7 -> ["seven"], 21 -> ["twenty", "one"], 100 -> ["one", "hundred"]."""
+    t = _table()
+    if n == 100:
+        return ["one", "hundred"]
+    if n in t:
+        return [t[n]["en"]]
+    return [t[n - n % 10]["en"], t[n % 10]["en"]]
+
+
+def number_zh(n: int, mw: bool = False) -> str:
+    """Chinese numeral of 1-100 as one token; ``mw``: it stands before a measure word (2 -> 两)."""
+    if n == 2 and mw:
+        return "两"
+    t = _table()
+    if n in t:
+        return t[n]["zh"]
+    return t[n - n % 10]["zh"] + t[n % 10]["zh"]
+
+
+def ordinal_words(n: int) -> list[str]:
+    """English ordinal of 1-100: 3 -> ["third"], 21 -> ["twenty", "first"]."""
+    t = _table()
+    if n in t:
+        return [t[n]["ord"]]
+    return [t[n - n % 10]["en"], t[n % 10]["ord"]]
+
+
+def ordinal_zh(n: int) -> str:
+    return "第" + number_zh(n)
+
+
+def number(n: int, mw: bool = False):
+    """(English tokens, Chinese token) of a cardinal, the Chinese token sure to every English word."""
+    e = [en(w) for w in number_words(n)]
+    return e, zh(number_zh(n, mw), e)
+
+
+def ordinal(n: int):
+    """(English tokens, Chinese token) of an ordinal: third -> 第三."""
+    e = [en(w) for w in ordinal_words(n)]
+    return e, zh(ordinal_zh(n), e)
