@@ -112,10 +112,10 @@ def clock_time(t):
         return e_h + [e30], [z_h, dian, zh("半", (e30,))], [z_h[0], "点", "三十", "分"]
     if form == "half":
         e_half, e_past = ens("half past")
-        return [e_half, e_past] + e_h, [z_h, zh("点", (), tuple(e_h) + (e_past,)), zh("半", (e_half,))], None
+        return [e_half, e_past] + e_h, [z_h, zh("点", (e_past,), tuple(e_h)), zh("半", (e_half,))], None
     if form == "quarter":
         e_a, e_q, e_past = ens("a quarter past")
-        z = [z_h, zh("点", (), tuple(e_h) + (e_past,)), zh("一", (e_a,)), zh("刻", (e_q,))]
+        z = [z_h, zh("点", (e_past,), tuple(e_h)), zh("一", (e_a,)), zh("刻", (e_q,))]
         return [e_a, e_q, e_past] + e_h, z, [z_h[0], "点", "十五", "分"]
     e_m, z_m = number(t["m"])
     z = [z_h, dian, z_m, zh("分", (), tuple(e_m))]
@@ -203,7 +203,7 @@ def _on_day(spec):
     e_act, z_act = _act(spec["act"], s)
     e_on, e_day = en("on"), en(_rows("day")[spec["day"]]["en"])
     z_day, alt = _day_word(spec["day"], e_day)
-    z_day = zh(z_day[0], z_day[1], (e_on,))
+    z_day = zh(z_day[0], z_day[1] + (e_on,))
     alts = [_plain(zs) + [zh(alt)] + _plain(z_act)] if alt else []
     return finish(es + e_act + [e_on, e_day], zs + [z_day] + z_act, tags=("time_front",), alternatives=alts)
 
@@ -253,14 +253,14 @@ def _weather(spec):
     return finish(e + [e_adj, e_in, e_w], z, tags=("time_front",), alternatives=[[zh(z_w[0]), zh("很"), zh(z[3][0])]])
 
 
-def _date(spec):
+def _date(spec, on=()):
     """(English tokens, Chinese tokens, alternative words) of a date: may fourth -> 五月 四 号 (五月 四 日)."""
     r = _rows("month")[spec["month"]]
     e_m = en(r["en"])
     e_o, _ = ordinal(spec["date"])
     e_n, z_n = number(spec["date"])
     z_n = zh(z_n[0], tuple(e_o))
-    z = [zh(r["zh"], (e_m,)), z_n, zh("号", (), tuple(e_o))]
+    z = [zh(r["zh"], (e_m,) + on), z_n, zh("号", (), tuple(e_o))]
     return [e_m] + e_o, z, [r["zh"], z_n[0], "日"]
 
 
@@ -268,8 +268,8 @@ def _birthday(spec):
     s = spec["subj"]
     e_p, z_p = possessive(s)
     e_b, e_is, e_on = ens("birthday is on")
-    e_d, z_d, alt = _date(spec)
-    z_b = [zh("生日", (e_b,)), zh("是", (e_is,), (e_on,))]
+    e_d, z_d, alt = _date(spec, (e_on,))
+    z_b = [zh("生日", (e_b,)), zh("是", (e_is,))]
     e = e_p + [e_b, e_is, e_on] + e_d
     z = z_p + z_b + z_d
     if not spec["q"]:

@@ -29,7 +29,7 @@ MANY = ("book", "pen", "pencil", "photo", "toy", "notebook", "apple", "egg", "co
 # are sure to (None: a function word), nouns that are there)
 THERE = {
     "class": (("in", "our", "class"), (("我们", 1), ("班", 2)), ("student", "boy", "girl"), 50),
-    "school": (("in", "our", "school"), (("我们", 1), ("学校", 2)), ("teacher", "classroom"), 100),
+    "school": (("in", "our", "school"), (("我们", 1), ("学校", 2)), ("teacher", "student"), 100),
     "park": (("in", "the", "park"), (("公园", 2), ("里", 0)), ("tree", "bird", "child"), 100),
     "desk": (("on", "the", "desk"), (("书桌", 2), ("上", 0)), ("book", "pen", "apple", "pencil", "cup"), 20),
     "box": (("in", "the", "box"), (("箱子", 2), ("里", 0)), ("toy", "ball", "pen", "egg", "kite"), 30),
@@ -184,7 +184,7 @@ def _day(spec):
     e_place = [en(w) for w in words]
     e_on, e_the, e_day = en("on"), en("the"), en("day")
     e_o, z_o = ordinal(spec["n"])
-    z = zs + [z_o, zh("天", (e_day,), (e_on,)), zh("去", (e_went,), (e_to,)), zh("了", (), (e_went,)),
+    z = zs + [z_o, zh("天", (e_day, e_on)), zh("去", (e_went,), (e_to,)), zh("了", (), (e_went,)),
               zh(place_zh, (e_place[-1],))]
     return finish(es + [e_went, e_to] + e_place + [e_on, e_the] + e_o + [e_day], z,
                   tags=("number", "time_front", "aspect_le"))

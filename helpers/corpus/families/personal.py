@@ -152,7 +152,7 @@ def _age(spec):
     if spec["years"]:
         e_y, e_o = ens("years old" if spec["n"] > 1 else "year old")
         ea += [e_y, e_o]
-        sui = zh("岁", (e_y,), (e_o,))
+        sui = zh("岁", (e_y, e_o))
     else:
         sui = zh("岁", (), tuple(e_n))
     return _compose(spec, (eq, zq, altq), (ea, [z_p, z_n, sui], []))
