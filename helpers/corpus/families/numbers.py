@@ -14,7 +14,7 @@ Token form (see ``numerals``): 21-99 are two English tokens ("twenty one") linke
 
 from __future__ import annotations
 
-from helpers.corpus.families.numerals import number, ordinal
+from helpers.corpus.families.numerals import counted, number, ordinal
 from helpers.corpus.families.subjects import HAVE, person, pron_tokens, pronoun, sample_subject, subject
 from helpers.corpus.lexicon import ANIMALS, NOUNS, PLACES, PRONOUNS, THINGS
 from helpers.corpus.syllabus import read_tsv
@@ -61,18 +61,20 @@ def sample(rng) -> dict:
     elif pat == "there":
         place = rng.choice(list(THERE))
         spec.update(place=place, noun=rng.choice(THERE[place][2]), n=rng.randint(2, THERE[place][3]))
-    elif pat == "math":
+    if "noun" in spec:
+        spec["np"] = counted(spec["n"], spec["noun"])
+    if pat == "math":
         op = rng.choice(list(OPS))
         a, b = rng.randint(1, 50), rng.randint(1, 50)
         if op == "times":
             a, b = rng.randint(2, 10), rng.randint(2, 10)
-        elif op == "minus" and a < b:
-            a, b = b, a
+        elif op == "minus":
+            a, b = max(a, b, 2), min(a, b)
         ok = 0 < {"plus": a + b, "minus": a - b, "times": a * b}[op] <= 100
         spec.update(op=op, a=a, b=b if ok else 1, q=rng.random() < 0.4)
     elif pat == "day":
         spec.update(n=rng.randint(1, 7), place=rng.choice(TRIP_PLACES))
-    else:
+    elif pat in ("row", "floor", "lesson"):
         spec.update(n=rng.randint(1, {"row": 10, "floor": 30, "lesson": 8}[pat]))
         if pat == "lesson":
             spec["subject"] = rng.randrange(len(_subjects()))

@@ -65,3 +65,15 @@ def ordinal(n: int):
     """(English tokens, Chinese token) of an ordinal: third -> 第三."""
     e = [en(w) for w in ordinal_words(n)]
     return e, zh(ordinal_zh(n), e)
+
+
+def counted(n: int, noun: str) -> list[dict]:
+    """Noun-phrase specs of "n nouns" for a family spec's "np" key, so that ``helpers.corpus.novel`` sees the
+    numeral-noun combos (三 匹 马) and keeps the held-out ones out of train: the number itself and, for
+    "twenty three horses", also the last word's 1-10 value, the combo a reader of the English sees."""
+    out = [{"k": "noun", "d": "num", "num": n, "n": noun}]
+    last = number_words(n)[-1]
+    unit = next((int(r["value"]) for r in _table().values() if r["en"] == last), 0)
+    if unit <= 10 and unit != n:
+        out.append({"k": "noun", "d": "num", "num": unit, "n": noun})
+    return out

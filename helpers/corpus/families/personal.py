@@ -20,7 +20,7 @@ good phrasings go to the refs. Patterns (``PATTERNS``):
 
 from __future__ import annotations
 
-from helpers.corpus.families.numerals import number
+from helpers.corpus.families.numerals import counted, number
 from helpers.corpus.families.subjects import BE, HAVE, gender, person, pron_tokens, pronoun, sample_subject, subject
 from helpers.corpus.lexicon import NAMES, PRONOUNS, PROFESSIONS
 from helpers.corpus.syllabus import read_tsv
@@ -76,8 +76,10 @@ def sample(rng) -> dict:
             spec["subj"] = _q_subject(rng, KIDS_REL)
     elif pat == "siblings":
         spec["sib"] = rng.choice(((1, 0), (0, 1), (2, 0), (0, 2), (1, 1), (0, 0)))
+        spec["np"] = [c for n, noun in zip(spec["sib"], ("brother", "sister")) if n > 1 for c in counted(n, noun)]
     elif pat == "family":
         spec["n"] = rng.randint(3, 6)
+        spec["np"] = counted(spec["n"], "person")
     elif pat == "grade":
         spec["n"] = rng.randint(1, 6)
     elif pat == "how":

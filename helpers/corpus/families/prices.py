@@ -15,7 +15,7 @@ alternative 五十 元 goes to the refs); "how much" is sure to 多少, 钱 poss
 
 from __future__ import annotations
 
-from helpers.corpus.families.numerals import number
+from helpers.corpus.families.numerals import counted, number
 from helpers.corpus.families.subjects import HAVE, person, sample_subject, subject
 from helpers.corpus.lexicon import NOUNS
 from helpers.corpus.syllabus import read_tsv
@@ -40,6 +40,8 @@ def sample(rng) -> dict:
     unit = rng.randint(int(row["low"]), int(row["high"]))
     spec["price"] = min(100, unit * (spec["n"] if row["each"] else 1))  # these hats: the price of one
     spec["answer"] = rng.random() < 0.6
+    if spec["n"] > 1:
+        spec["np"] = counted(spec["n"], row["noun"])
     spec["verb"] = rng.choice(("costs", "is"))
     return spec
 
