@@ -50,10 +50,10 @@ def _hours(i):
     return tuple(range(a, b + 1)) if a <= b else tuple(range(a, 13)) + tuple(range(1, b + 1))
 
 
-def _subject_for(rng, act, prons=("i", "you", "he", "she", "we", "they")):
+def _subject_for(rng, act, prons=("i", "you", "he", "she", "we", "they"), owners=("i", "you", "he", "she")):
     """A subject that does the routine: no mother who goes to school or does homework."""
     while True:
-        s = sample_subject(rng, prons=prons)
+        s = sample_subject(rng, prons=prons, owners=owners)
         if not (read_tsv("routines")[act]["kid"] and s["k"] == "rel" and s["n"] in ADULTS):
             return s
 
@@ -67,8 +67,10 @@ def sample(rng) -> dict:
         spec["act"] = rng.choice(_routines("c"))
         spec["time"]["h"] = rng.choice(_hours(spec["act"]))
         spec["every"] = pat == "at" and rng.random() < 0.3
-        prons = ("you", "he", "she", "they") if pat == "when" else ("i", "you", "he", "she", "we", "they")
-        spec["subj"] = _subject_for(rng, spec["act"], prons)
+        if pat == "when":  # a question: about you, him, her, them, not about me
+            spec["subj"] = _subject_for(rng, spec["act"], ("you", "he", "she", "they"), ("you", "he", "she"))
+        else:
+            spec["subj"] = _subject_for(rng, spec["act"])
     elif pat == "on_day":
         spec.update(act=rng.choice(_routines("d")), day=rng.randrange(7))
         spec["subj"] = _subject_for(rng, spec["act"])
@@ -91,7 +93,8 @@ def sample(rng) -> dict:
     elif pat == "facts":
         spec["month"] = rng.randrange(-2, 12)  # -2: days in a week, -1: months in a year
     elif pat == "best":
-        spec.update(season=rng.randrange(4), subj=sample_subject(rng, prons=("you", "he", "she", "they")))
+        spec.update(season=rng.randrange(4), subj=sample_subject(rng, prons=("you", "he", "she", "they"),
+                                                                  owners=("you", "he", "she")))
     return spec
 
 

@@ -19,7 +19,9 @@ BE = {"1s": "am", "2": "are", "3s": "is", "1p": "are", "3p": "are"}
 HAVE = {"3s": "has"}
 
 
-def sample_subject(rng, kinds=("pron", "name", "rel"), prons=("i", "you", "he", "she", "we", "they")) -> dict:
+def sample_subject(rng, kinds=("pron", "name", "rel"), prons=("i", "you", "he", "she", "we", "they"),
+                   owners=OWNERS) -> dict:
+    """A subject spec; a question passes ``owners`` without "i" (nobody asks when my brother gets up)."""
     kind = rng.choice(kinds)
     if kind == "pron":
         return {"k": "pron", "p": rng.choice(prons)}
@@ -27,7 +29,7 @@ def sample_subject(rng, kinds=("pron", "name", "rel"), prons=("i", "you", "he", 
         return {"k": "name", "n": rng.choice(NAME_KEYS)}
     noun = rng.choice(REL_NOUNS)
     gender = (KIN.get(noun) or PEOPLE[noun]).gender or rng.choice("mf")
-    return {"k": "rel", "o": rng.choice(OWNERS), "n": noun, "g": gender}
+    return {"k": "rel", "o": rng.choice(owners), "n": noun, "g": gender}
 
 
 def gender(s) -> str:
