@@ -166,9 +166,11 @@ def test_personal_what_grade():
 
 def test_personal_how_is_your_mother():
     spec = {"pat": "how", "form": "qa", "subj": YOUR_MOTHER, "very": True}
-    check(personal.render(spec), "how is your mother ? she is very well , thank you .",
+    pair = personal.render(spec)
+    check(pair, "how is your mother ? she is very well , thank you .",
           "你 妈妈 好 吗 ？ 她 很 好 ， 谢谢 。",
           "your-你 mother-妈妈 how-好 ?-？ she-她 very-很 well-好 ,-， thank-谢谢 you-谢谢 .-。")
+    assert {(0, 3), (4, 3)} <= pair[3]  # 吗 is possible to "how" and to the "?" of the question
 
 
 # --------------------------------------------------------------------------- numbers

@@ -110,7 +110,8 @@ def _compose(spec, q, a):
     if spec["form"] == "a":
         return finish(ea, za, alternatives=alta)
     e_qm = en("?")
-    zq = zq + [zh("？", (e_qm,), tuple(e_qm for t in zq if t[0] == "吗"))]
+    zq = [(w, sure, poss + (e_qm,)) if w == "吗" else (w, sure, poss) for w, sure, poss in zq]  # 吗 ~ ?
+    zq = zq + [zh("？", (e_qm,))]
     qs = [_plain(zq)] + [alt + [zh("？")] for alt in altq]
     alts = [x + y for x in qs for y in [_plain(za)] + alta][1:]
     return finish(eq + [e_qm] + ea, zq + za, alternatives=alts)
