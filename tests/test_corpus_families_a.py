@@ -14,7 +14,7 @@ from helpers.corpus.families import FAMILIES, clock, greetings, numbers, persona
 from helpers.corpus.syllabus import read_tsv
 
 YOU = {"k": "pron", "p": "you"}
-I = {"k": "pron", "p": "i"}
+ME = {"k": "pron", "p": "i"}
 HE = {"k": "pron", "p": "he"}
 SHE = {"k": "pron", "p": "she"}
 WE = {"k": "pron", "p": "we"}
@@ -175,7 +175,7 @@ def test_personal_how_is_your_mother():
 
 # --------------------------------------------------------------------------- numbers
 def test_numbers_i_have_twelve_books():
-    check(numbers.render({"pat": "have", "subj": I, "noun": "book", "n": 12}), "i have twelve books .",
+    check(numbers.render({"pat": "have", "subj": ME, "noun": "book", "n": 12}), "i have twelve books .",
           "我 有 十二 本 书 。", "i-我 have-有 twelve-十二 books-本 books-书 .-。")
 
 
@@ -192,7 +192,7 @@ def test_numbers_twenty_one_is_two_english_tokens_and_one_chinese():
 
 
 def test_numbers_there_are_thirty_students_in_our_class():
-    spec = {"pat": "there", "subj": I, "place": "class", "noun": "student", "n": 30}
+    spec = {"pat": "there", "subj": ME, "place": "class", "noun": "student", "n": 30}
     check(numbers.render(spec), "there are thirty students in our class .", "我们 班 有 三十 名 学生 。",
           "there-有 thirty-三十 students-名 students-学生 our-我们 class-班 .-。", ["我们 班 有 三十 个 学生 。"])
 
@@ -221,7 +221,7 @@ def test_numbers_third_row():
 
 
 def test_numbers_twelfth_floor():
-    check(numbers.render({"pat": "floor", "subj": I, "n": 12}), "i live on the twelfth floor .", "我 住 在 十二 楼 。",
+    check(numbers.render({"pat": "floor", "subj": ME, "n": 12}), "i live on the twelfth floor .", "我 住 在 十二 楼 。",
           "i-我 live-住 on-在 twelfth-十二 floor-楼 .-。", ["我 住 在 第十二 层 。"])
 
 
@@ -242,7 +242,7 @@ def _routine(text):
 
 
 def test_clock_i_get_up_at_six_thirty():
-    spec = {"pat": "at", "subj": I, "act": _routine("get up"), "time": {"h": 6, "form": "thirty", "m": 0}}
+    spec = {"pat": "at", "subj": ME, "act": _routine("get up"), "time": {"h": 6, "form": "thirty", "m": 0}}
     check(clock.render(spec), "i get up at six thirty .", "我 六 点 半 起床 。",
           "i-我 six-六 thirty-半 get-起床 up-起床 .-。", ["我 六 点 三十 分 起床 。"])
 
@@ -315,13 +315,13 @@ def test_clock_it_is_cold_in_winter():
 
 
 def test_clock_my_birthday_is_on_may_fourth():
-    spec = {"pat": "birthday", "subj": I, "month": 4, "date": 4, "q": False}
+    spec = {"pat": "birthday", "subj": ME, "month": 4, "date": 4, "q": False}
     check(clock.render(spec), "my birthday is on may fourth .", "我 的 生日 是 五月 四 号 。",
           "my-我 birthday-生日 is-是 may-五月 on-五月 fourth-四 .-。", ["我 的 生日 是 五月 四 日 。"])
 
 
 def test_clock_when_is_your_birthday():
-    spec = {"pat": "birthday", "subj": I, "month": 9, "date": 21, "q": True}
+    spec = {"pat": "birthday", "subj": ME, "month": 9, "date": 21, "q": True}
     check(clock.render(spec), "when is your birthday ? my birthday is on october twenty first .",
           "你 的 生日 是 几 月 几 号 ？ 我 的 生日 是 十月 二十一 号 。",
           "your-你 birthday-生日 is-是 when-几 when-月 when-几 when-号 ?-？ "
@@ -378,7 +378,7 @@ def test_prices_that_pen_is_two_yuan():
 
 
 def test_prices_i_want_to_buy_two_shirts():
-    spec = {"pat": "buy", "subj": I, "item": _item("shirt"), "n": 2, "price": 100}
+    spec = {"pat": "buy", "subj": ME, "item": _item("shirt"), "n": 2, "price": 100}
     check(prices.render(spec), "i want to buy two shirts .", "我 想 买 两 件 衬衫 。",
           "i-我 want-想 buy-买 two-两 shirts-件 shirts-衬衫 .-。", ["我 想要 买 两 件 衬衫 。"])
 
@@ -390,7 +390,7 @@ def test_prices_she_wants_to_buy_an_umbrella():
 
 
 def test_prices_bought_for_fifty_yuan_moves_the_price_before_the_verb():
-    spec = {"pat": "spent", "subj": I, "item": _item("shirt"), "n": 1, "price": 50}
+    spec = {"pat": "spent", "subj": ME, "item": _item("shirt"), "n": 1, "price": 50}
     check(prices.render(spec), "i bought a shirt for fifty yuan .", "我 花 五十 块 钱 买 了 一 件 衬衫 。",
           "i-我 fifty-五十 yuan-块 bought-买 a-一 shirt-件 shirt-衬衫 .-。", ["我 用 五十 块 钱 买 了 一 件 衬衫 。"])
 

@@ -16,7 +16,7 @@ from ``numerals`` (two o'clock -> 两 点, "o'clock" is one token). Patterns (``
 
 from __future__ import annotations
 
-from helpers.corpus.families.numerals import number, ordinal
+from helpers.corpus.families.numerals import clock_time, number, ordinal
 from helpers.corpus.families.subjects import person, possessive, pron_tokens, pronoun, sample_subject, subject
 from helpers.corpus.lexicon import PRONOUNS
 from helpers.corpus.syllabus import read_tsv
@@ -100,30 +100,6 @@ def sample(rng) -> dict:
 
 def render(spec):
     return globals()["_" + spec["pat"]](spec)
-
-
-def clock_time(t):
-    """(English tokens, Chinese tokens, alternative Chinese words) of a clock time: six thirty -> 六 点 半."""
-    e_h, z_h = number(t["h"], mw=True)
-    form = t["form"]
-    if form == "oclock":
-        e = en("o'clock")
-        return e_h + [e], [z_h, zh("点", (e,), tuple(e_h))], None
-    dian = zh("点", (), tuple(e_h))
-    if form == "thirty":
-        e30 = en("thirty")
-        return e_h + [e30], [z_h, dian, zh("半", (e30,))], [z_h[0], "点", "三十", "分"]
-    if form == "half":
-        e_half, e_past = ens("half past")
-        return [e_half, e_past] + e_h, [z_h, zh("点", (e_past,), tuple(e_h)), zh("半", (e_half,))], None
-    if form == "quarter":
-        e_a, e_q, e_past = ens("a quarter past")
-        z = [z_h, zh("点", (e_past,), tuple(e_h)), zh("一", (e_a,)), zh("刻", (e_q,))]
-        return [e_a, e_q, e_past] + e_h, z, [z_h[0], "点", "十五", "分"]
-    e_m, z_m = number(t["m"])
-    z = [z_h, dian, z_m, zh("分", (), tuple(e_m))]
-    alt = {15: [z_h[0], "点", "一", "刻"], 45: [z_h[0], "点", "三", "刻"]}.get(t["m"])
-    return e_h + e_m, z, alt
 
 
 def _act(i, s):

@@ -1,4 +1,4 @@
-"""Number words 1-100 and ordinals for the families (read from ``data/numbers.tsv``; not a family itself).
+"""Number words 1-100, ordinals and clock times for the families (read from ``data/numbers.tsv``; not a family itself).
 
 Token form (what the tokenizer must produce from a student's input):
 
@@ -12,13 +12,13 @@ Token form (what the tokenizer must produce from a student's input):
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from helpers.corpus.syllabus import read_tsv
-from helpers.corpus.tokens import en, zh
+from helpers.corpus.tokens import en, ens, zh
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table():
     return {int(r["value"]): r for r in read_tsv("numbers")}
 
@@ -77,3 +77,27 @@ def counted(n: int, noun: str) -> list[dict]:
     if unit <= 10 and unit != n:
         out.append({"k": "noun", "d": "num", "num": unit, "n": noun})
     return out
+
+
+def clock_time(t):
+    """(English tokens, Chinese tokens, alternative Chinese words) of a clock time: six thirty -> 六 点 半."""
+    e_h, z_h = number(t["h"], mw=True)
+    form = t["form"]
+    if form == "oclock":
+        e = en("o'clock")
+        return e_h + [e], [z_h, zh("点", (e,), tuple(e_h))], None
+    dian = zh("点", (), tuple(e_h))
+    if form == "thirty":
+        e30 = en("thirty")
+        return e_h + [e30], [z_h, dian, zh("半", (e30,))], [z_h[0], "点", "三十", "分"]
+    if form == "half":
+        e_half, e_past = ens("half past")
+        return [e_half, e_past] + e_h, [z_h, zh("点", (e_past,), tuple(e_h)), zh("半", (e_half,))], None
+    if form == "quarter":
+        e_a, e_q, e_past = ens("a quarter past")
+        z = [z_h, zh("点", (e_past,), tuple(e_h)), zh("一", (e_a,)), zh("刻", (e_q,))]
+        return [e_a, e_q, e_past] + e_h, z, [z_h[0], "点", "十五", "分"]
+    e_m, z_m = number(t["m"])
+    z = [z_h, dian, z_m, zh("分", (), tuple(e_m))]
+    alt = {15: [z_h[0], "点", "一", "刻"], 45: [z_h[0], "点", "三", "刻"]}.get(t["m"])
+    return e_h + e_m, z, alt

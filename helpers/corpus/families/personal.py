@@ -21,8 +21,17 @@ good phrasings go to the refs. Patterns (``PATTERNS``):
 from __future__ import annotations
 
 from helpers.corpus.families.numerals import counted, number
-from helpers.corpus.families.subjects import BE, HAVE, gender, person, pron_tokens, pronoun, sample_subject, subject
-from helpers.corpus.lexicon import NAMES, PRONOUNS, PROFESSIONS
+from helpers.corpus.families.subjects import (
+    BE,
+    HAVE,
+    gender,
+    person,
+    pron_tokens,
+    pronoun,
+    sample_subject,
+    subject,
+)
+from helpers.corpus.lexicon import NAMES, PROFESSIONS, PRONOUNS
 from helpers.corpus.syllabus import read_tsv
 from helpers.corpus.tokens import en, ens, finish, zh
 
