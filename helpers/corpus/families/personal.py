@@ -40,6 +40,9 @@ ADULTS = ("mother", "father", "uncle", "aunt", "neighbor")
 OLD = ("grandmother", "grandfather")
 KIDS_REL = ("brother", "sister", "friend", "classmate")
 FEMALE = ("mother", "aunt", "grandmother", "sister")
+# phenomenon tags of an answer (helpers.corpus.PHENOMENA_ZH); a question adds wh_question or yn_question
+TAGS = {"age": ("number",), "job": ("measure_word",), "siblings": ("measure_word",),
+        "family": ("number", "measure_word"), "grade": ("number",)}
 
 
 def _plain(z):
@@ -114,16 +117,18 @@ def _be(s):
 def _compose(spec, q, a):
     """One item from a question and an answer, each (English, Chinese, [alternative Chinese token lists])."""
     (eq, zq, altq), (ea, za, alta) = q, a
+    qtag = "yn_question" if spec["pat"] in ("siblings", "how") else "wh_question"
+    atags = TAGS.get(spec["pat"], ())
     if spec["form"] == "q":
-        return finish(eq, zq, question=True, alternatives=altq)
+        return finish(eq, zq, question=True, alternatives=altq, tags=(qtag,))
     if spec["form"] == "a":
-        return finish(ea, za, alternatives=alta)
+        return finish(ea, za, alternatives=alta, tags=atags)
     e_qm = en("?")
     zq = [(w, sure, poss + (e_qm,)) if w == "吗" else (w, sure, poss) for w, sure, poss in zq]  # 吗 ~ ?
     zq = zq + [zh("？", (e_qm,))]
     qs = [_plain(zq)] + [alt + [zh("？")] for alt in altq]
     alts = [x + y for x in qs for y in [_plain(za)] + alta][1:]
-    return finish(eq + [e_qm] + ea, zq + za, alternatives=alts)
+    return finish(eq + [e_qm] + ea, zq + za, alternatives=alts, tags=(qtag,) + atags)
 
 
 def _name(spec):
