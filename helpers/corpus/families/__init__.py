@@ -19,6 +19,10 @@ from importlib import import_module
 # family module -> relative weight among the families
 FAMILIES: dict[str, float] = {
     "greetings": 1.0,
+    "personal": 2.0,
+    "numbers": 1.5,
+    "clock": 2.0,
+    "prices": 1.0,
 }
 
 
