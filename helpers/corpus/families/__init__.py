@@ -19,6 +19,7 @@ from importlib import import_module
 # family module -> relative weight among the families
 FAMILIES: dict[str, float] = {
     "greetings": 1.0,
+    "modals": 1.0,
 }
 
 
