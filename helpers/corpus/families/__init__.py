@@ -20,6 +20,7 @@ from importlib import import_module
 FAMILIES: dict[str, float] = {
     "greetings": 1.0,
     "modals": 1.0,
+    "compare": 1.0,
 }
 
 

@@ -10,6 +10,7 @@ constraints. A slot is an upper-case token that stands for a word group chosen a
   form, ``POSS`` its possessive (my, tom 's -> 我, 汤姆), ``PP`` the possessive of its pronoun (his),
   ``O`` another person's name; ``BE`` / ``WAS`` / ``DO`` / ``HAVE`` agree with ``S`` (am / is / are ...),
   and so does any token ``x/y`` (``like/likes``: the second form after he, she, tom);
+* ``MINE`` a possessive pronoun of someone else than ``S`` (yours -> 你 的);
 * things: ``N`` / ``NS`` a noun of the row's class (singular / plural), ``MW`` its measure word,
   ``M`` / ``MS`` / ``MW2`` a second, different noun, ``A`` "a" or "an" before the next word;
 * ``VP`` an activity of ``data/activities.tsv`` in the row's form (base, s, d, g), ``T`` a time phrase
@@ -28,13 +29,17 @@ from helpers.corpus.tokens import en, finish, zh
 AGREE = {"BE": ("am", "is", "are"), "WAS": ("was", "was", "were"), "DO": ("do", "does", "do"),
          "HAVE": ("have", "has", "have")}
 SUBJECTS = ("i", "you", "he", "she", "we", "they")
+MINE = {"i": "mine", "you": "yours", "he": "his", "she": "hers", "we": "ours", "they": "theirs"}
 # subject constraints of a row's "who" column
 WHO = {
     "": SUBJECTS + tuple(NAMES), "sg": ("i", "you", "he", "she") + tuple(NAMES), "i": ("i",), "you": ("you",),
     "3s": ("he", "she") + tuple(NAMES), "name": tuple(NAMES), "pl": ("we", "they"), "we": ("we",),
     "f": ("she",) + tuple(k for k, v in NAMES.items() if v[1] == "f"),
     "m": ("he",) + tuple(k for k, v in NAMES.items() if v[1] == "m"),
-    "iwe": ("i", "we"), "youwe": ("you", "we", "they"), "notwe": ("you", "he", "she", "they") + tuple(NAMES), "notme": ("you", "he", "she", "we", "they") + tuple(NAMES),
+    "iwe": ("i", "we"), "youwe": ("you", "we", "they"),
+    "notme": ("you", "he", "she", "we", "they") + tuple(NAMES),
+    "notwe": ("you", "he", "she", "they") + tuple(NAMES),
+    "notyou": ("i", "he", "she", "we", "they") + tuple(NAMES),
 }
 
 
@@ -67,8 +72,8 @@ def person(key):
     return key, key, key, z, 1, "he" if g == "m" else "she"
 
 
-def people_values(key, other=""):
-    """The slots of a subject (S, P, OBJ, POSS, PP, agreement) and of another person (O)."""
+def people_values(key, other="", mine=""):
+    """The slots of a subject (S, P, OBJ, POSS, PP, agreement), another person (O) and pronoun (MINE)."""
     s, o, p, z, form, pro = person(key)
     ps, _, pp, pz, _, _ = person(pro)
     poss = chunk([s, "'s"], [z], [(0, 0)], [(1, 0)]) if key in NAMES else chunk([p], [z])
@@ -76,6 +81,8 @@ def people_values(key, other=""):
               "PP": chunk([pp], [pz]), "_form": form}
     if other:
         values["O"] = chunk([other], [NAMES[other][0]])
+    if mine:
+        values["MINE"] = chunk([MINE[mine]], [PRONOUNS[mine][3], "的"], [(0, 0)], [(0, 1)])
     return values
 
 
@@ -140,6 +147,8 @@ def sample_row(rng, table, row=None):
     r = rows[i]
     spec = {"table": table, "row": i, "who": rng.choice(WHO[r.get("who", "")])}
     spec["other"] = rng.choice([k for k in NAMES if k != spec["who"]])
+    me = {spec["who"], person(spec["who"])[5]} | ({"i", "we"} if spec["who"] in ("i", "we") else set())
+    spec["mine"] = rng.choice([k for k in MINE if k not in me])
     if r.get("n"):
         keys = nouns_of(r["n"])
         spec["n"] = rng.choice(keys)
@@ -156,7 +165,7 @@ def sample_row(rng, table, row=None):
 def values_of(spec):
     """Every slot value of a spec (people, nouns, activity, time, frequency)."""
     r = read_tsv(spec["table"])[spec["row"]]
-    values = people_values(spec["who"], spec.get("other", ""))
+    values = people_values(spec["who"], spec.get("other", ""), spec.get("mine", ""))
     if spec.get("n"):
         values.update(noun_values(spec["n"]))
         values.update(noun_values(spec["m"], "M", "MW2"))
