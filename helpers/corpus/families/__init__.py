@@ -21,6 +21,7 @@ FAMILIES: dict[str, float] = {
     "greetings": 1.0,
     "modals": 1.0,
     "compare": 1.0,
+    "questions": 1.0,
 }
 
 

@@ -88,11 +88,11 @@ def people_values(key, other="", mine=""):
 
 # --------------------------------------------------------------------------- things
 def nouns_of(spec_text):
-    """Noun keys of a row's "n" column: explicit lexicon keys, or "cls:<class>" for a class of the lexicon."""
+    """Noun keys of a row's "n" column: explicit lexicon keys, or "cls:<class>" for the countable nouns of a class."""
     keys = []
     for item in spec_text.split():
         if item.startswith("cls:"):
-            keys += [k for k, n in NOUNS.items() if item[4:] in n.cls]
+            keys += [k for k, n in NOUNS.items() if item[4:] in n.cls and n.mw and not n.mass]
         else:
             keys.append(item)
     return keys
