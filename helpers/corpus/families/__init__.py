@@ -22,6 +22,7 @@ FAMILIES: dict[str, float] = {
     "modals": 1.0,
     "compare": 1.0,
     "questions": 1.0,
+    "clauses": 1.0,
 }
 
 

@@ -14,7 +14,8 @@ constraints. A slot is an upper-case token that stands for a word group chosen a
 * things: ``N`` / ``NS`` a noun of the row's class (singular / plural), ``MW`` its measure word,
   ``M`` / ``MS`` / ``MW2`` a second, different noun, ``A`` "a" or "an" before the next word;
 * ``VP`` an activity of ``data/activities.tsv`` in the row's form (base, s, d, g), ``T`` a time phrase
-  of the lexicon, ``F`` a frequency adverb of the lexicon.
+  of the lexicon, ``F`` a frequency adverb of the lexicon, ``ADJ`` an adjective of the row's "adjs"
+  column (lexicon keys: tired -> 累).
 
 A slot brings its own links: wherever it stands on both sides they are added (tom -> 汤姆, read a book
 -> 看 书), so a row only links its literal tokens (and a one-sided slot such as ``MW``).
@@ -22,7 +23,7 @@ A slot brings its own links: wherever it stands on both sides they are added (to
 
 from __future__ import annotations
 
-from helpers.corpus.lexicon import FREQ, NAMES, NOUNS, PRONOUNS, TIMES
+from helpers.corpus.lexicon import ADJECTIVES, FREQ, NAMES, NOUNS, PRONOUNS, TIMES
 from helpers.corpus.syllabus import read_tsv
 from helpers.corpus.tokens import en, finish, zh
 
@@ -158,6 +159,8 @@ def sample_row(rng, table, row=None):
         spec["vp"] = rng.choice(activities_with(tag, form))
     if r.get("t"):
         spec["t"] = rng.choice(times_of(r["t"]))
+    if r.get("adjs"):
+        spec["adj_key"] = rng.choice(r["adjs"].split())
     spec["f"] = rng.choice(sorted(FREQ))
     return spec
 
@@ -174,6 +177,8 @@ def values_of(spec):
     if spec.get("t"):
         values["T"] = time_value(spec["t"])
     values["F"] = chunk([spec["f"]], [FREQ[spec["f"]]])
+    if spec.get("adj_key"):
+        values["ADJ"] = chunk([spec["adj_key"]], [ADJECTIVES[spec["adj_key"]][0]])
     return values
 
 
