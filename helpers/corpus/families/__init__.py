@@ -23,6 +23,8 @@ FAMILIES: dict[str, float] = {
     "compare": 1.0,
     "questions": 1.0,
     "clauses": 1.0,
+    "adverbs": 1.0,
+    "possessives": 1.0,
 }
 
 

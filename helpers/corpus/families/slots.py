@@ -15,7 +15,7 @@ constraints. A slot is an upper-case token that stands for a word group chosen a
   ``M`` / ``MS`` / ``MW2`` a second, different noun, ``A`` "a" or "an" before the next word;
 * ``VP`` an activity of ``data/activities.tsv`` in the row's form (base, s, d, g), ``T`` a time phrase
   of the lexicon, ``F`` a frequency adverb of the lexicon, ``ADJ`` an adjective of the row's "adjs"
-  column (lexicon keys: tired -> 累).
+  column (lexicon keys: tired -> 累), ``ADJ2`` another one.
 
 A slot brings its own links: wherever it stands on both sides they are added (tom -> 汤姆, read a book
 -> 看 书), so a row only links its literal tokens (and a one-sided slot such as ``MW``).
@@ -109,12 +109,13 @@ def activities():
 
 
 def activity_value(index, form, key):
-    """The ``VP`` slot: row ``index`` of data/activities.tsv in form b / s / d / g, POSS agreeing with ``key``."""
+    """The ``VP`` slot: row ``index`` of data/activities.tsv in form b / s (agreeing with the person
+    ``key``: he reads, they read) / d / g, POSS agreeing with ``key`` too."""
     row = activities()[index]
     words = row["en"].split()
-    if form != "b":
+    _, _, _, _, third, pro = person(key)
+    if form != "b" and (form != "s" or third == 1):  # "s" agrees: he reads, they read
         words[0] = row[form]
-    _, _, _, _, _, pro = person(key)
     pp, pz = person(pro)[2], person(pro)[3]
     words = [pp if w == "POSS" else w for w in words]
     zhw = [pz if w == "POSS" else w for w in row["zh"].split()]
@@ -161,6 +162,7 @@ def sample_row(rng, table, row=None):
         spec["t"] = rng.choice(times_of(r["t"]))
     if r.get("adjs"):
         spec["adj_key"] = rng.choice(r["adjs"].split())
+        spec["adj_key2"] = rng.choice([a for a in r["adjs"].split() if a != spec["adj_key"]] or [spec["adj_key"]])
     spec["f"] = rng.choice(sorted(FREQ))
     return spec
 
@@ -179,6 +181,7 @@ def values_of(spec):
     values["F"] = chunk([spec["f"]], [FREQ[spec["f"]]])
     if spec.get("adj_key"):
         values["ADJ"] = chunk([spec["adj_key"]], [ADJECTIVES[spec["adj_key"]][0]])
+        values["ADJ2"] = chunk([spec["adj_key2"]], [ADJECTIVES[spec["adj_key2"]][0]])
     return values
 
 
