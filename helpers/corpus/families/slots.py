@@ -37,7 +37,7 @@ WHO = {
     "3s": ("he", "she") + tuple(NAMES), "name": tuple(NAMES), "pl": ("we", "they"), "we": ("we",),
     "f": ("she",) + tuple(k for k, v in NAMES.items() if v[1] == "f"),
     "m": ("he",) + tuple(k for k, v in NAMES.items() if v[1] == "m"),
-    "iwe": ("i", "we"), "youwe": ("you", "we", "they"),
+    "one": ("i", "he", "she") + tuple(NAMES), "iwe": ("i", "we"), "youwe": ("you", "we", "they"),
     "notme": ("you", "he", "she", "we", "they") + tuple(NAMES),
     "notwe": ("you", "he", "she", "they") + tuple(NAMES),
     "notyou": ("i", "he", "she", "we", "they") + tuple(NAMES),
@@ -229,7 +229,14 @@ def fill(en_t, zh_t, links_text, values):
                 for kind, pairs in ((1, inner_sure), (2, inner_poss)):
                     for a, b in pairs:
                         Z[j][b][kind].append(E[i][a])
-    return flat, [zh(w, s, p) for group in Z for w, s, p in group]
+    out = []
+    for w, s, p in (z for group in Z for z in group):
+        if w == "在" and out and out[-1][0] in ("在", "正在"):  # 正在 + 在 公园 散步 -> 正在 公园 散步
+            out[-1][1].extend(s)
+            out[-1][2].extend(p)
+            continue
+        out.append([w, s, p])
+    return flat, [zh(w, s, p) for w, s, p in out]
 
 
 def alternatives(alt_text, values):
@@ -237,7 +244,9 @@ def alternatives(alt_text, values):
     out = []
     for alt in alt_text.split("|"):
         if alt.strip():
-            out.append([zh(w) for t in alt.split() for w in _zh_words(t, values)])
+            words = [w for t in alt.split() for w in _zh_words(t, values)]
+            out.append([zh(w) for k, w in enumerate(words)
+                        if not (w == "在" and k and words[k - 1] in ("在", "正在"))])
     return out
 
 
