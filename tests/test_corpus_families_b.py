@@ -399,10 +399,6 @@ CASES = [
      'how many keys are there in our bag ?', '我们 包 里 有 几 把 钥匙 ？',
      'how-几 many-几 keys-把 keys-钥匙 there-有 in-里 our-我们 bag-包 ?-？',
      ['我们 包 里 有 多少 把 钥匙 ？']),
-    ('questions', 'whose N is this ? is it MINE ?', {'who': 'david', 'mine': 'i', 'n': 'notebook'},
-     'whose notebook is this ? is it mine ?', '这 是 谁 的 笔记本 ？ 是 我 的 吗 ？',
-     'whose-谁 notebook-笔记本 is-是 this-这 ?-？ is#2-是#2 it-是#2 mine-我 ?#2-？#2',
-     []),
     ('questions', 'how often DO S VP with PP friends ?', {'who': 'emma', 'vp': 'dance'},
      'how often does emma dance with her friends ?', '艾玛 多久 和 她 的 朋友 一起 跳舞 一 次 ？',
      'how-多久 often-多久 emma-艾玛 dance-跳舞 with-和 her-她 friends-朋友 ?-？',
@@ -477,9 +473,9 @@ CASES = [
      'if-如果 it-下雨 rains-下雨 tomorrow-明天 ,-， emma-艾玛 will-就 stay-待 at-在 home-家里 .-。',
      ['要是 明天 下雨 ， 艾玛 就 待 在 家里 。']),
     ('clauses', 'if it rains tomorrow , S will not go to the park', {'who': 'david'},
-     'if it rains tomorrow , david will not go to the park .', '如果 明天 下雨 ， 大卫 就 不 去 公园 了 。',
+     'if it rains tomorrow , david will not go to the park .', '如果 明天 下雨 ， 大卫 就 不 去 公园 。',
      'if-如果 it-下雨 rains-下雨 tomorrow-明天 ,-， david-大卫 will-就 not-不 go-去 park-公园 .-。',
-     ['要是 明天 下雨 ， 大卫 就 不 去 公园 了 。']),
+     ['要是 明天 下雨 ， 大卫 就 不 去 公园 。']),
     ('clauses', 'if S BE hungry , P can eat some N', {'who': 'we', 'n': 'bread'},
      'if we are hungry , we can eat some bread .', '如果 我们 饿 了 ， 我们 可以 吃 点 面包 。',
      'if-如果 we-我们 hungry-饿 ,-， we#2-我们#2 can-可以 eat-吃 some-点 bread-面包 .-。',
@@ -493,9 +489,9 @@ CASES = [
      'before-前 he-他 goes-睡觉 bed-睡觉 ,-， he#2-他 takes-散步 walk-散步 .-。',
      ['他 睡觉 前 散步 。']),
     ('clauses', 'after S had dinner , P watched tv', {'who': 'he'},
-     'after he had dinner , he watched tv .', '他 吃 完 晚饭 后 ， 看 了 电视 。',
+     'after he had dinner , he watched tv .', '他 吃 完 晚饭 后 ， 看 了 一会儿 电视 。',
      'after-后 he-他 had-吃 dinner-晚饭 ,-， he#2-他 watched-看 tv-电视 .-。',
-     ['吃 完 晚饭 后 ， 他 看 了 电视 。']),
+     ['吃 完 晚饭 后 ， 他 看 了 一会儿 电视 。']),
     ('clauses', 'after S finished PP homework , P went to bed', {'who': 'anna'},
      'after anna finished her homework , she went to bed .', '安娜 做 完 作业 后 ， 就 睡觉 了 。',
      'after-后 anna-安娜 finished-做 finished-完 her-作业 homework-作业 ,-， she-安娜 went-睡觉 bed-睡觉 .-。',
@@ -528,9 +524,9 @@ CASES = [
      'i know where they live .', '我 知道 他们 住 在 哪里 。',
      'i-我 know-知道 where-哪里 they-他们 live-住 .-。',
      []),
-    ('clauses', 'do you know where S BE ?', {'who': 'mike'},
-     'do you know where mike is ?', '你 知道 迈克 在 哪里 吗 ？',
-     'you-你 know-知道 where-哪里 mike-迈克 is-在 ?-？',
+    ('clauses', 'i do not know where S BE', {'who': 'mike'},
+     'i do not know where mike is .', '我 不 知道 迈克 在 哪里 。',
+     'i-我 not-不 know-知道 where-哪里 mike-迈克 is-在 .-。',
      []),
     ('clauses', 'i hope it will not rain tomorrow', {'who': 'emma'},
      'i hope it will not rain tomorrow .', '我 希望 明天 不 会 下雨 。',
@@ -754,9 +750,9 @@ CASES = [
      'can i have another cake ?', '我 可以 再 要 一 块 蛋糕 吗 ？',
      'can-可以 i-我 have-要 another-再 another-一 cake-块 cake-蛋糕 ?-？',
      []),
-    ('possessives', 'S HAVE two NS . one is ADJ and the other is ADJ2', {'who': 'i', 'n': 'kite', 'adj': 'red', 'adj2': 'green'},
-     'i have two kites . one is red and the other is green .', '我 有 两 个 风筝 。 一 个 是 红色 的 ， 另 一 个 是 绿色 的 。',
-     'i-我 have-有 two-两 kites-个 kites-风筝 .-。 one-一 is-是 red-红色 other-另 other-一#2 is#2-是#2 green-绿色 .#2-。#2',
+    ('possessives', 'this N is ADJ , but the other one is ADJ2', {'n': 'kite', 'adj': 'red', 'adj2': 'green'},
+     'this kite is red , but the other one is green .', '这 个 风筝 是 红色 的 ， 但是 另 一 个 是 绿色 的 。',
+     'this-这 kite-个 kite-风筝 kite-个#2 is-是 red-红色 ,-， but-但是 other-另 other-一 one-个#2 is#2-是#2 green-绿色 .-。',
      []),
     ('possessives', 'all the NS in our class like VP', {'who': 'we', 'n': 'student', 'vp': 'go swimming'},
      'all the students in our class like going swimming .', '我们 班 所有 的 学生 都 喜欢 去 游泳 。',
@@ -811,3 +807,26 @@ def test_english_never_says_because_and_so_in_one_sentence():
         spec["family"] = "clauses"
         src = render_family(spec)[0]
         assert not ("because" in src and "so" in src), src
+
+
+@pytest.mark.parametrize("family", FAMILIES_B)
+def test_family_words_hold_every_sampled_token(family):
+    from helpers.corpus.families.words import family_words
+
+    en_words, zh_words = family_words()
+    rng = random.Random(f"families-b/words/{family}")
+    for _ in range(1000):
+        spec = _module(family).sample(rng)
+        spec["family"] = family
+        src, tgt, _, _, _, refs = render_family(spec)
+        assert set(src) <= en_words, set(src) - en_words
+        assert set(tgt).union(*map(set, refs)) <= zh_words, set(tgt).union(*map(set, refs)) - zh_words
+
+
+def test_family_words_know_the_new_syllabus_words():
+    from helpers.corpus.families.words import family_words
+
+    en_words, zh_words = family_words()
+    assert {"than", "taller", "tallest", "better", "best", "worse", "less", "mine", "theirs", "because",
+            "whose", "often", "enjoys"} <= en_words
+    assert {"比", "最", "一样", "那么", "因为", "如果", "谁", "多久", "从来"} <= zh_words
