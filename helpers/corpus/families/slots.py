@@ -7,7 +7,7 @@ template, the links between their literal tokens ("0-1 2~0": sure / possible, te
 constraints. A slot is an upper-case token that stands for a word group chosen at random:
 
 * people: ``S`` the subject (a pronoun or a name), ``P`` its pronoun (tom -> he), ``OBJ`` its object
-  form, ``POSS`` its possessive (my, tom 's -> 我, 汤姆), ``PP`` the possessive of its pronoun (his),
+  pronoun (me, him), ``POSS`` its possessive (my, tom 's -> 我, 汤姆), ``PP`` the possessive of its pronoun (his),
   ``O`` another person's name; ``BE`` / ``WAS`` / ``DO`` / ``HAVE`` agree with ``S`` (am / is / are ...),
   and so does any token ``x/y`` (``like/likes``: the second form after he, she, tom);
 * ``MINE`` a possessive pronoun of someone else than ``S`` (yours -> 你 的);
@@ -78,7 +78,9 @@ def people_values(key, other="", mine=""):
     s, o, p, z, form, pro = person(key)
     ps, _, pp, pz, _, _ = person(pro)
     poss = chunk([s, "'s"], [z], [(0, 0)], [(1, 0)]) if key in NAMES else chunk([p], [z])
-    values = {"S": chunk([s], [z]), "P": chunk([ps], [pz]), "OBJ": chunk([o], [z]), "POSS": poss,
+    po = person(pro)[1]  # a name's object pronoun: tom ... with him
+    obj = chunk([po], [pz]) if key in NAMES else chunk([o], [z])
+    values = {"S": chunk([s], [z]), "P": chunk([ps], [pz]), "OBJ": obj, "POSS": poss,
               "PP": chunk([pp], [pz]), "_form": form}
     if other:
         values["O"] = chunk([other], [NAMES[other][0]])
