@@ -59,10 +59,6 @@ def chunk(en_words, zh_words, sure=None, poss=()):
     return (tuple(en_words), tuple(zh_words), None if sure is None else tuple(sure), tuple(poss))
 
 
-def row_chunk(en_text, zh_text, links):
-    return chunk(en_text.split(), zh_text.split(), *parse_links(links))
-
-
 # --------------------------------------------------------------------------- people
 def person(key):
     """(subject, object, possessive, Chinese, form: 0 for i / 1 for he, she, a name / 2 otherwise, pronoun)."""
