@@ -23,6 +23,12 @@ FAMILIES: dict[str, float] = {
     "numbers": 1.5,
     "clock": 2.0,
     "prices": 1.0,
+    "modals": 1.0,
+    "compare": 1.0,
+    "questions": 1.0,
+    "clauses": 1.0,
+    "adverbs": 1.0,
+    "possessives": 1.0,
 }
 
 
