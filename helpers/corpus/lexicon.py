@@ -112,7 +112,7 @@ COME = ("come", "comes", "came", "coming", "来")
 # the Chinese verb of "meet" is 见 for an arranged or habitual meeting (present / future), 遇到 for a chance one
 MEET_PF = "见"
 GO = ("go", "goes", "went", "going", "去")
-GO_PLACES = tuple(r["key"] for r in read_tsv("places") if r["go"] == "yes")
+GO_PLACES = [r["key"] for r in read_tsv("places") if r["go"] == "yes"]
 # by-phrases of "go": English tokens, Chinese tokens as (word, sure English indices)
 BY = {r["key"]: (_split(r["en"]), _zh_links(r)) for r in read_tsv("by")}
 
