@@ -119,6 +119,8 @@ BY = {r["key"]: (_split(r["en"]), _zh_links(r)) for r in read_tsv("by")}
 # --------------------------------------------------------------------------- time expressions
 # key: (English tokens, Chinese tokens as (word, sure English indices), tenses)
 TIMES = {r["key"]: (_split(r["en"]), _zh_links(r), r["tenses"]) for r in read_tsv("times")}
+# a week or more away: no momentary action then (not "close the door next year")
+FAR_TIMES = {r["key"] for r in read_tsv("times") if r["far"] == "yes"}
 # frequency adverbs stand before the verb in both languages
 FREQ = {r["en"]: r["zh"] for r in read_tsv("frequency")}
 # never: present -> 从来 不 V, past -> 从来 没 V (both tokens sure to "never")
