@@ -238,7 +238,8 @@ def main(argv=None) -> int:
         return 0
     result = run_checks(args.seed)
     print(format_table(result))
-    return 1 if result["failures"] or _vocab_lines() else 0
+    vocab_failures = _vocab_lines()
+    return 1 if result["failures"] or vocab_failures else 0
 
 
 def _vocab_lines() -> list[str]:

@@ -42,11 +42,15 @@ def coverage_lines(vocab=None) -> list[str]:
     """The coverage rows printed by ``python -m helpers.corpus check``."""
     lines = ["vocabulary coverage (wordfreq 'en')".ljust(44) + "value".rjust(8) + "  target"]
     listed = left_out()
-    unlisted = []
+    unlisted, all_missing = [], set()
     for n, target in TARGETS.items():
         share, missing = coverage(n, vocab)
         lines.append(f"top {n} words in the source vocabulary".ljust(44) + f"{share:8.1%}  >= {target:.0%}")
         unlisted += [w for w in missing if w not in listed and w not in unlisted]
+        all_missing |= set(missing)
     if unlisted:
-        lines.append(f"left out but not in data/left_out.tsv: {' '.join(unlisted)}")
+        lines.append(f"不在 data/left_out.tsv 中的缺词 (left out but not listed): {' '.join(unlisted)}")
+    covered = [w for w in listed if w not in all_missing]
+    if covered:
+        lines.append(f"data/left_out.tsv 中已被覆盖、可删除的行 (listed but now covered: delete): {' '.join(covered)}")
     return lines
