@@ -91,6 +91,7 @@ WEATHER_ADJ = ("hot", "cold", "good", "bad")
 # colours that the noun really comes in (no red dogs or green rabbits); nouns not listed take any colour
 COLORS_OF = {r["en_sg"]: _split(r["colors"]) for r in read_tsv("nouns") if r["colors"]}
 NEG_BAD_ADJ = {r["en"] for r in read_tsv("adjectives") if r["negate"] == "no"}  # 不有趣 is stiff
+NO_VERY_ADJ = {r["en"] for r in read_tsv("adjectives") if r["very"] == "no"}  # *very great*
 
 # --------------------------------------------------------------------------- verbs
 # key: (base, 3sg, past, -ing, particle, Chinese, object classes, places, tenses, flags)

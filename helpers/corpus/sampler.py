@@ -25,6 +25,7 @@ from helpers.corpus.lexicon import (
     LOCATIVES,
     NAMES,
     NEG_BAD_ADJ,
+    NO_VERY_ADJ,
     NOUNS,
     PEOPLE,
     PROFESSIONS,
@@ -456,7 +457,7 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
                 c["subj"] = {"k": "pron", "p": "it"}  # it is very beautiful -> 它 很 漂亮
         if c["adj"] in NEG_BAD_ADJ:
             c["neg"] = False
-        if not c["neg"] and ADJECTIVES[c["adj"]][1] != "color" and rng.random() < 0.2:
+        if not c["neg"] and ADJECTIVES[c["adj"]][1] != "color" and c["adj"] not in NO_VERY_ADJ and rng.random() < 0.2:
             c["very"] = True
         return c
     # location
