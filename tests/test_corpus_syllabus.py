@@ -20,7 +20,7 @@ from helpers.corpus.syllabus import DATA, read_tsv
 from helpers.errors import HelpersError
 
 WORD_FILES = ("nouns", "verbs", "intransitive", "adjectives", "places", "times", "names", "pronouns", "containers",
-              "locatives", "there", "by", "frequency", "numbers")
+              "locatives", "there", "by", "frequency", "counting")
 TOPIC_FILES = ("nouns", "verbs", "intransitive", "adjectives", "places", "times", "names")
 
 

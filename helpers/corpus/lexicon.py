@@ -127,8 +127,8 @@ FREQ = {r["en"]: r["zh"] for r in read_tsv("frequency")}
 # never: present -> 从来 不 V, past -> 从来 没 V (both tokens sure to "never")
 NEVER_ZH = ("从来", "不", "没")
 
-NUMBERS_EN = {int(r["n"]): r["en"] for r in read_tsv("numbers")}
-NUMBERS_ZH = {int(r["n"]): r["zh"] for r in read_tsv("numbers")}
+NUMBERS_EN = {int(r["n"]): r["en"] for r in read_tsv("counting")}
+NUMBERS_ZH = {int(r["n"]): r["zh"] for r in read_tsv("counting")}
 # "and" between clauses is not a connective word in Chinese: ， + 还 (same agent) or a bare ， (see grammar)
 CONNECTORS = {"and": "还", "but": "但是", "because": "因为", "so": "所以", "then": "然后"}  # then = ", and then"
 WH_ZH = {"what": "什么", "who": "谁", "where": "哪里", "when": "什么时候", "why": "为什么", "how": "怎么"}
