@@ -20,8 +20,8 @@ What a reader imports from ``helpers.corpus``:
 * ``Pair``: ``src`` (English tokens), ``tgt`` (Chinese tokens: 我 是 一 名 学生 。), ``sure`` and
   ``possible`` links (source_index, target_index), 0-based, no <eos>; ``phenomena`` tags
   (names in ``PHENOMENA_ZH``); ``plan``: the discourse plan of a story ("" for a single clause).
-* ``build_vocabs``, ``Vocab``, ``tokenize_en``, ``encode_sentence``: vocabularies (every Chinese token
-  occurs in train) and the tokenizer; unknown words raise ``UnknownWordError`` with suggestions.
+* ``build_vocabs``, ``Vocab``, ``tokenize_en``, ``encode_sentence``: vocabularies (the tokens of the
+  generated train split, kept in data/vocab.json: ``python -m helpers.corpus vocab``) and the tokenizer; unknown words raise ``UnknownWordError`` with suggestions.
 * ``corpus_stats``, ``has_crossing``, ``format_pair``, ``design_examples``: figures and printing.
 * ``load_tsv``: real data the user brings (e.g. Tatoeba cmn-eng), Chinese split by character.
 * ``CORPUS_VERSION``: checkpoints record it and refuse to load with another version.

@@ -222,17 +222,37 @@ def main(argv=None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m helpers.corpus",
                                      description="Self-check of the toy corpus (counts known failure patterns).")
-    parser.add_argument("command", choices=["check", "sample"],
+    parser.add_argument("command", choices=["check", "sample", "vocab"],
                         help="check: count the failure patterns over every split; sample: print docs/corpus-sample.md "
-                        "(python -m helpers.corpus sample > docs/corpus-sample.md)")
+                        "(python -m helpers.corpus sample > docs/corpus-sample.md); vocab: write "
+                        "helpers/corpus/data/vocab.json (the tokens of train) after a change of the generator")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.command == "sample":
         print(sample_markdown())
         return 0
+    from helpers.corpus import vocab_file
+
+    if args.command == "vocab":
+        print(f"写好了 (written): {vocab_file.write_vocab_file()}")
+        return 0
     result = run_checks(args.seed)
     print(format_table(result))
-    return 1 if result["failures"] else 0
+    vocab_failures = _vocab_lines()
+    return 1 if result["failures"] or vocab_failures else 0
+
+
+def _vocab_lines() -> list[str]:
+    """Print the vocabulary checks: data/vocab.json fresh, every token of the other splits in train, coverage.
+    Returns the failures (the coverage figures are printed, not enforced here: tests/test_corpus_syllabus.py)."""
+    from helpers.corpus import vocab_file
+    from helpers.corpus.coverage import coverage_lines
+
+    failures = [msg for msg in [vocab_file.stale_message()] if msg]
+    failures += [f"{split}: tokens that train never shows (不在 train 中的词): {' '.join(en + zh)}"
+                 for split, (en, zh) in vocab_file.unseen_tokens().items()]
+    print("\n".join([""] + coverage_lines() + failures))
+    return failures
 
 
 # --------------------------------------------------------------------------- corpus 3.0: short-sentence oddities

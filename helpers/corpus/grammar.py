@@ -357,7 +357,7 @@ def _aux_main(c, person, inverted):
 
 
 SKILLS = {"swim", "sing", "dance", "cook", "speak", "play"}  # can -> 会 (learned ability); else 能 / 可以
-EVERY_TIMES = {"every_day", "every_morning", "every_evening", "every_week", "every_sunday"}
+EVERY_TIMES = {k for k in TIMES if k.startswith("every_")}  # every day, every week, ... (data/times.tsv)
 
 
 def modal_zh(c, subj):

@@ -18,12 +18,14 @@ from helpers.corpus.learner import (  # corpus 3.0: learner words and the short-
 from helpers.corpus.lexicon import (
     ADJECTIVES,
     COLORS_OF,
+    FAR_TIMES,
     GO_PLACES,
     INTRANSITIVE,
     KIN,
     LOCATIVES,
     NAMES,
     NEG_BAD_ADJ,
+    NO_VERY_ADJ,
     NOUNS,
     PEOPLE,
     PROFESSIONS,
@@ -48,8 +50,7 @@ STATIVE_OBJ = {
 TIMES_BY_TENSE = {t: tuple(k for k, v in TIMES.items() if t in v[2]) for t in "pdfg"}
 ADJ_NOUNS = tuple(k for k, v in NOUNS.items() if any(ADJECTIVES[a][2] in v.cls for a in THING_ADJ) and not v.mass)
 SIBLINGS = ("brother", "sister", "son", "daughter", "uncle", "aunt")
-PLURAL_PEOPLE = ("student", "teacher", "doctor", "nurse", "worker", "farmer", "boy", "girl", "child", "friend",
-                 "neighbor", "person", "classmate")
+PLURAL_PEOPLE = tuple(k for k, n in NOUNS.items() if "plural_ok" in n.cls)  # the children, these people
 PERSON_WHO_VERBS = ("see", "meet", "help", "know", "wait_for", "visit", "like", "love")
 
 
@@ -262,7 +263,6 @@ def sample_coord_object(rng, v):
 
 # --------------------------------------------------------------------------- clauses
 MOMENTARY = {"fly", "look_at", "stay", "come", "give", "bring", "answer", "borrow", "cry", "laugh", "get_up", "run", "swim", "dance", "sing", "buy", "watch", "wait_for", "walk", "sleep", "cook", "play_i", "go", "open", "close", "find", "lose", "wash", "look_for", "clean", "drink", "eat", "see", "meet"}
-FAR_TIMES = {"last_year", "next_year", "last_week", "next_week"}
 NEAR_TIMES = {"d": ("yesterday", "last_night", "this_morning", "today"), "f": ("tomorrow", "tonight", "today"),
               "p": ("every_day",), "g": ("now",)}
 
@@ -386,7 +386,7 @@ def sample_act(rng, rich=False, subj=None, verb=None, question=True, tense=None,
                       else () if cls & {"vehicle"} or obj_n == "house" else ("store",))
         if places:
             c["place"] = rng.choice(places)
-    if not stative and q not in ("when",):
+    if not stative and q not in ("when",) and verb != "live":  # not "she lived in london after dinner"
         p_time = {"p": 0.55, "d": 0.75, "f": 0.85, "g": 0.25, "c": 0.0}[tense]
         if rich:
             p_time = min(1.0, p_time + 0.2)
@@ -457,7 +457,7 @@ def sample_copula(rng, rich=False, subj=None, adj=None, tense=None, question=Tru
                 c["subj"] = {"k": "pron", "p": "it"}  # it is very beautiful -> 它 很 漂亮
         if c["adj"] in NEG_BAD_ADJ:
             c["neg"] = False
-        if not c["neg"] and ADJECTIVES[c["adj"]][1] != "color" and rng.random() < 0.2:
+        if not c["neg"] and ADJECTIVES[c["adj"]][1] != "color" and c["adj"] not in NO_VERY_ADJ and rng.random() < 0.2:
             c["very"] = True
         return c
     # location

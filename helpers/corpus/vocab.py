@@ -5,20 +5,22 @@
 * ``Vocab``: token <-> id with <pad> <bos> <eos> <unk> at ids 0..3 (V = len(vocab)); an unknown word
   raises ``UnknownWordError`` (a ValueError) that names every unknown word and suggests close ones,
   ranked by word class, then edit distance (``Vocab.suggestions``); the example words are plain words.
-* ``build_vocabs``: source and target vocabularies from the lexicon, so that no generated sentence
-  (of any split) contains <unk>; every Chinese token (numerals and measure words are separate
-  tokens: 三 辆) occurs in train, so a model can produce all of them.
+* ``build_vocabs``: source and target vocabularies: the tokens of the generated train split (sorted),
+  kept in data/vocab.json (``python -m helpers.corpus vocab`` writes it, ``helpers.corpus.vocab_file``
+  checks it is fresh), so a model can produce every token it saw in training.
 """
 
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import re
 import unicodedata
 from functools import lru_cache
 
 from helpers.corpus import lexicon as L
+from helpers.corpus.syllabus import DATA
 from helpers.errors import EmptyInputError, HelpersError, UnknownWordError
 
 PAD, BOS, EOS, UNK = "<pad>", "<bos>", "<eos>", "<unk>"
@@ -248,78 +250,24 @@ def word_classes() -> dict:
     return out
 
 
-# --------------------------------------------------------------------------- lexicon word lists
-NO_PLURAL = ("door", "window", "mother", "father", "grandmother", "grandfather", "wife", "husband")
-REL_PAST_VERBS = ("see", "buy", "read", "write", "draw", "find", "lose", "meet")  # "the book that you bought"
-def _english_words():
-    from helpers.corpus.discourse import DISCOURSE_EN  # the words that join the clauses of a story
-
-    w = set(L.FUNCTION_EN) | set(L.NAMES) | set(L.FREQ) | set(L.CONNECTORS) | set(L.ADJECTIVES)
-    w |= set(DISCOURSE_EN)
-    w |= {v for k, v in L.NUMBERS_EN.items() if k > 1}
-    for forms in L.PRONOUNS.values():
-        w |= set(forms[:3]) - {"its"}  # "it" is a subject or object only
-    for n in L.NOUNS.values():  # no plural of a parent: "two fathers" is never generated
-        w |= {n.sg} if n.key in NO_PLURAL else {n.sg, n.pl}
-    for c in L.CONTAINERS.values():
-        w |= set(c[:2])
-    for words, prep, _ in L.PLACES.values():
-        w |= set(words) | {prep}
-    for words, _ in L.LOCATIVES.values():
-        w |= set(words)
-    for key, v in L.VERBS.items():  # only the forms that the tenses of the verb need
-        tenses = v[8]
-        w |= {v[4]} if v[4] else set()
-        w |= {v[0]} if set(tenses) & set("pdfc") else set()
-        w |= {v[1]} if "p" in tenses else set()
-        w |= {v[2]} if ("d" in tenses or key in REL_PAST_VERBS) else set()
-        w |= {v[3]} if "g" in tenses else set()
-    for v in L.INTRANSITIVE.values():  # only the forms that the tenses of the verb need
-        tenses = v[6]
-        w |= {v[0]} if set(tenses) & set("pdfc") else set()
-        w |= {v[1]} if "p" in tenses else set()
-        w |= {v[2]} if "d" in tenses else set()
-        w |= {v[3]} if "g" in tenses else set()
-    w |= set(L.GO[:3])
-    w |= set(L.FUNCTION_EN_3) | set(L.THERE) | set(L.PARTICLE_I.values()) | set(L.COME[:3]) | {L.RAIN[0], L.RAIN[2], L.RAIN[3]}
-    for words, _ in L.BY.values():
-        w |= set(words)
-    for words, _, _ in L.TIMES.values():
-        w |= set(words)
-    return w
-
-
-def _chinese_words():
-    from helpers.corpus.discourse import DISCOURSE_ZH
-
-    w = set(L.FUNCTION_ZH) | set(L.FREQ.values()) | set(L.CONNECTORS.values()) | set(L.WH_ZH.values())
-    w |= set(DISCOURSE_ZH)
-    w |= {p[3] for p in L.PRONOUNS.values()} | {n[0] for n in L.NAMES.values()}
-    w |= set(L.NUMBERS_ZH.values()) | {c[2] for c in L.CONTAINERS.values()}  # 三 杯 茶: separate tokens
-    for n in L.NOUNS.values():
-        w.add(n.zh)
-        if n.mw:
-            w.add(n.mw)
-    w |= {p[2] for p in L.PLACES.values()} | {x[1] for x in L.LOCATIVES.values()}
-    w |= {a[0] for a in L.ADJECTIVES.values()} | {"好喝"}
-    w |= {v[5] for v in L.VERBS.values() if v[5]} | set(L.PLAY_ZH.values())
-    w |= {v[4] for v in L.INTRANSITIVE.values()} | {L.GO[4]}
-    w |= set(L.FUNCTION_ZH_3) | set(L.THERE.values()) | {L.COME[4], L.RAIN[4], L.MEET_PF} | set(L.NEVER_ZH)
-    for _, zhs in L.BY.values():
-        w |= {z for z, _ in zhs}
-    for _, zhs, _ in L.TIMES.values():
-        w |= {z for z, _ in zhs}
-    return w
+# --------------------------------------------------------------------------- the vocabulary file
+VOCAB_FILE = DATA / "vocab.json"
 
 
 @lru_cache(maxsize=1)
-def _vocab_lists():
-    return tuple(sorted(_english_words())), tuple(sorted(_chinese_words()))
+def read_vocab_file() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(English tokens, Chinese tokens) of data/vocab.json: the tokens of the train split (see vocab_file.py)."""
+    try:
+        d = json.loads(VOCAB_FILE.read_text(encoding="utf-8"))
+        return tuple(d["en"]), tuple(d["zh"])
+    except (OSError, ValueError, KeyError, TypeError):
+        raise HelpersError("词表文件缺失或损坏 (vocabulary file missing or broken): helpers/corpus/data/vocab.json；"
+                           "请运行 (run) `python -m helpers.corpus vocab`。") from None
 
 
 def build_vocabs() -> tuple[Vocab, Vocab]:
-    """(src_vocab, tgt_vocab) over every word the grammar can produce; deterministic order."""
-    en, zh = _vocab_lists()
+    """(src_vocab, tgt_vocab) over the tokens of the generated train split (sorted, read from data/vocab.json)."""
+    en, zh = read_vocab_file()
     return Vocab(en, "en"), Vocab(zh, "zh")
 
 
