@@ -76,6 +76,7 @@ PHENOMENA_ZH = {
     "coordination": "并列（和）",
     "plural_men": "复数“们”",
     "modal": "情态动词（会 / 能 / 可以）",
+    "set_phrase": "日常用语（问候、感谢、道歉）",
 }
 # Length buckets (English tokens, inclusive) and how many pairs of each bucket every split holds.
 # train/valid/test cover 3-40 (a quarter of train over 20 tokens, so that notebook 01 measures the

@@ -28,10 +28,17 @@ def phrases():
     return read_tsv("phrases")
 
 
+def _addressable(row) -> bool:
+    """A name can be added to the phrase (the row's "addr" column: "no problem , tom", not "please open your books")."""
+    return row["addr"] == "yes"
+
+
 def sample(rng) -> dict:
     row = rng.randrange(len(phrases()))
     one_word = len(phrases()[row]["en"].split()) == 1  # "hello ." is too short for the corpus: "hello , tom ."
-    name = rng.choice(NAME_KEYS) if phrases()[row]["addr"] == "yes" and (one_word or rng.random() < 0.4) else ""
+    # most phrases carry a name: without one a phrase exists once in the whole corpus (the splits are
+    # disjoint) and would never reach train
+    name = rng.choice(NAME_KEYS) if _addressable(phrases()[row]) and (one_word or rng.random() < 0.8) else ""
     return {"row": row, "name": name}
 
 
@@ -42,10 +49,19 @@ def render(spec):
     sure, poss = _links(row["links"])
     z = [zh(w, [e[i] for i, j in sure if j == k], [e[i] for i, j in poss if j == k]) for k, w in enumerate(words)]
     alternatives = [[zh(w) for w in alt.split()] for alt in row["alt"].split("|") if alt.strip()]
+    question = row["q"] == "yes"
     if spec.get("name"):
+        # English puts the name last; Chinese puts a name it calls out first (汤姆 ， 你 好 吗 ？), and a
+        # statement takes it at either end (不 客气 ， 汤姆 / 汤姆 ， 不 客气): the other end is a reference
         comma, name = en(","), en(spec["name"])
-        tail = [zh("，", (comma,)), zh(NAMES[spec["name"]][0], (name,))]
+        call = [zh(NAMES[spec["name"]][0], (name,)), zh("，", (comma,))]
         e += [comma, name]
-        z += tail
-        alternatives = [alt + [zh(t[0]) for t in tail] for alt in alternatives]
-    return finish(e, z, question=row["q"] == "yes", tags=("set_phrase",), alternatives=alternatives)
+        plain = [zh(t[0]) for t in call]
+        front = [call] + [plain + alt for alt in alternatives]
+        back = [list(reversed(call))] + [alt + list(reversed(plain)) for alt in alternatives]
+        if question:
+            z, alternatives = call + z, front[1:]
+        else:
+            alternatives = front[1:] + [plain + [zh(t[0]) for t in z]] + back[1:]
+            z = z + list(reversed(call))
+    return finish(e, z, question=question, tags=("set_phrase",), alternatives=alternatives)
