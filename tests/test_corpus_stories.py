@@ -10,7 +10,7 @@ import pytest
 
 from helpers.corpus import Pair, build_vocabs, load_corpus
 from helpers.corpus import check_stories as S
-from helpers.corpus.grammar import render
+from helpers.corpus.surface import render
 from tests.corpus_support import hand_links
 
 

@@ -43,7 +43,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from helpers.corpus.families import sample_family
-from helpers.corpus.grammar import DESIGN_EXAMPLES, render
+from helpers.corpus.grammar import DESIGN_EXAMPLES
+from helpers.corpus.surface import render
 from helpers.corpus.novel import held_out, sample_novel
 from helpers.corpus.stories import sample_spec
 from helpers.corpus.vocab import Vocab, build_vocabs, encode_sentence, tokenize_en
@@ -96,7 +97,7 @@ LONG_RANGE = LONG_BUCKET
 NOVEL_RANGE = (3, 20)
 # share of each short bucket drawn from the construction families of the syllabus (helpers.corpus.families)
 FAMILY_SHARE = {(3, 10): 0.4, (11, 20): 0.25}
-PLAN_CAP = 0.09  # the largest share of a split one discourse plan may take (the check allows 10 %)
+PLAN_CAP = 0.07  # the largest share of a split one discourse plan may take (the check allows 8 %)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ help, a lost thing found, a question with its reason. Registered in ``helpers.co
 from __future__ import annotations
 
 from helpers.corpus.sampler import coref
-from helpers.corpus.stories import DRINK, FOOD, SPORTS, _go, other_person
+from helpers.corpus.story_parts import DRINK, FOOD, SPORTS, _go, group_pron, other_person
 from helpers.corpus.stories_steps import act, feel, timed
 
 PREF = {"eat": FOOD, "drink": DRINK, "play": SPORTS, "read": ("book", "newspaper", "magazine", "novel")}
@@ -66,14 +66,14 @@ def same_too(st, size):
     st.add(None, _like(st.agent, x))
     st.add("too", _like(other, x), same=False)
     if st.n() < size:
-        we = {"i": "we", "we": "we", "you": "you"}.get(st.pron["p"], "they")  # you and lily -> you
-        st.add("so", _habit(st, v, x, {"k": "pron", "p": we},
+        st.add("so", _habit(st, v, x, group_pron(st.agent, other, st.rng),
                             HOME_OF[v]), same=False)
     return st.spec()
 
 
 def ability(st, size):
     """can swim , but her brother can not swim , so he will not go to the pool tomorrow."""
+    st.tense = "p"
     v = st.rng.choice(("swim", "play", "sing", "dance", "cook", "speak"))
     obj = None
     if v == "play":
@@ -95,6 +95,7 @@ def ability(st, size):
 
 def skill_practice(st, size):
     """anna can play the piano , and she often plays the piano at home , so her mother is happy."""
+    st.tense = "p"
     n = st.rng.choice(("piano", "guitar") + SPORTS)
     st.add(None, {"type": "act", "v": "play", "tense": "c", "neg": False, "q": None, "subj": st.agent,
                   "obj": _np(n)})
@@ -128,11 +129,12 @@ def lost_found(st, size):
     n = st.rng.choice(("key", "phone", "bag", "umbrella", "ticket", "pen"))
     place = st.rng.choice(("school", "park", "library", "station"))
     st.add(None, timed(st, {"type": "act", "v": "lose", "tense": "d", "neg": False, "q": None, "subj": st.agent,
-                            "obj": {"k": "noun", "n": n, "d": "poss", "poss": st.poss()}, "place": place}))
+                            "obj": {"k": "noun", "n": n, "d": "poss", "poss": st.poss(), "zh_poss_drop": True},
+                            "place": place}))
     other = other_person(st.rng, st.agent)
     st.add("but", {"type": "act", "v": "find", "tense": "d", "neg": False, "q": None, "subj": other,
                    "obj": {"k": "noun", "n": n, "d": "the"},
-                   "place": st.rng.choice([p for p in ("school", "park", "library", "station") if p != place])},
+                   "place": place},  # found where it was lost
            same=False)
     if st.n() < size:
         st.add("so", feel(st, "happy"), same=False)

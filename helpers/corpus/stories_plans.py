@@ -11,7 +11,7 @@ The check (``python -m helpers.corpus check``) counts how often each plan occurs
 from __future__ import annotations
 
 from helpers.corpus.sampler import coref
-from helpers.corpus.stories import (
+from helpers.corpus.story_parts import (
     DRINK,
     FOOD,
     GROCERIES,
@@ -19,6 +19,7 @@ from helpers.corpus.stories import (
     _base,
     _contrast,
     _tense_ok,
+    group_pron,
     other_person,
 )
 from helpers.corpus.stories_people import (
@@ -33,6 +34,7 @@ from helpers.corpus.stories_people import (
     two_habits,
     why_because,
 )
+from helpers.corpus.stories_life import LIFE_PLANS
 from helpers.corpus.stories_steps import (
     BUSY_PLACES,
     act,
@@ -84,7 +86,7 @@ def routine(st, size):
     g = go(st, place)
     st.add("and_then", g)
     st.add(do_conn(st), act(st, place))
-    return extend(st, size, place, moves=0)  # a routine: there and home again
+    return extend(st, size, place, home_ok=False, moves=1)  # a routine: not "every morning ... cooks at home"
 
 
 def school_day(st, size):
@@ -104,7 +106,7 @@ def after_work(st, size):
     """worked in the office , and then went to the supermarket , and bought meat and bread ..."""
     st.tense = "d"
     work = timed(st, {"type": "act", "v": "work", "tense": "d", "neg": False, "q": None, "subj": st.agent,
-                      "place": st.rng.choice(("office", "hospital", "school", "store"))})
+                      "place": st.rng.choice(("office", "hospital", "school", "store")), "shift": True})
     st.add(None, work)
     shop = st.rng.choice(("supermarket", "market"))
     st.add("after_that", go(st, shop))
@@ -175,7 +177,9 @@ def tired_home(st, size):
     st.add(None, timed(st, a))
     if _base(a["v"]) not in TIRING:
         st.add("and_also", act(st, place))
-    st.add("so", feel(st, "tired"))
+    f = feel(st, "tired")
+    f["feel"] = True
+    st.add("stop", f)  # . he was tired , so he went home -> 。 他 觉得 很 累 ， 就 回 家 了
     st.add("so_jiu", go(st, "home"))
     if st.n() < size:
         st.add("serial", {"type": "act", "v": "sleep", "tense": "d", "neg": False, "q": None, "subj": st.he()})
@@ -196,9 +200,11 @@ def cancelled(st, size):
                            "q": None, "subj": st.he(), "obj": {"k": "noun", "n": "time", "d": "bare"}})
     else:
         st.add("because", feel(st, adj))
-    home = act_at(st, "home", exclude={"clean", "cook"} if adj == "tired" else {"sleep"})
-    st.add("so", home)
-    return extend(st, size, "home")
+    # not "did not go , because she was busy , so she ...": a new sentence says what she did instead
+    home = act_at(st, "home", exclude={"clean", "cook"} if adj == "tired" else {"sleep", "watch", "listen_to",
+                                                                                "read"})
+    st.add("stop", home)
+    return extend(st, size, "home", moves=0 if adj == "tired" else 1)
 
 
 def tired_stay(st, size):
@@ -211,8 +217,8 @@ def tired_stay(st, size):
     g["neg"] = True
     g.pop("by", None)
     st.add("so", g)
-    st.add("and", act_at(st, "home", exclude={"clean"}))
-    return extend(st, size, "home")
+    st.add("stop", act_at(st, "home", exclude={"clean"}))  # too tired for the park: the day stays at home
+    return extend(st, size, "home", moves=0)
 
 
 def rain_spoils(st, size):
@@ -235,8 +241,8 @@ def rain_cancel(st, size):
     g = go(st, st.rng.choice(("park", "beach", "zoo", "pool")), subj=st.agent)
     g["neg"] = True
     g.pop("by", None)
-    st.add("so", g, same=False)
-    st.add("and", act_at(st, "home", exclude={"clean", "sleep"}))
+    st.add("so_jiu", g, same=False)
+    st.add("stop", act_at(st, "home", exclude={"clean", "sleep"}))
     return extend(st, size, "home")
 
 
@@ -248,7 +254,7 @@ def if_rain(st, size):
     g["neg"] = True
     g.pop("by", None)
     st.add("cons", g, same=False)
-    st.add("and", act_at(st, "home", exclude={"clean", "sleep"}))
+    st.add("stop", act_at(st, "home", exclude={"clean", "sleep"}))
     return extend(st, size, "home")
 
 
@@ -281,8 +287,8 @@ def two_outings(st, size):
     a2 = act(st, p2, subj=dict(she), exclude=st.done)
     st.add(do_conn(st), a2)
     if st.n() < size:  # and then both went home: they ... -> 然后 他们 都 ...? keep the agent's part
-        we = {"i": "we", "we": "we", "you": "you"}.get(st.pron["p"], "they")  # i ... my brother -> we
-        st.add("and_then", go(st, "home", subj={"k": "pron", "p": we}), same=False)
+        st.add("stop:evening" if st.tense == "d" else "stop:then",
+               go(st, "home", subj=group_pron(st.agent, other, st.rng)), same=False)
     return st.spec()
 
 
@@ -368,4 +374,5 @@ PLANS = {
     "buy_contrast": (2, 10, buy_contrast),
     "two_habits": (2, 3, two_habits),
     "teacher_day": (2, 3, teacher_day),
+    **LIFE_PLANS,
 }
