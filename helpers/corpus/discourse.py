@@ -64,6 +64,7 @@ LEADS = {
     "evening": (("in", "the", "evening"), (("晚上", (2,)),)),
     "after_dinner": (("after", "dinner"), (("晚饭", (1,)), ("后", (0,)))),
     "after_school": (("after", "school"), (("放学", (1,)), ("后", (0,)))),
+    "weekends": (("on", "weekends"), (("周末", (1,)),)),
 }
 # Chinese phrasings of a connective that are as good as the one rendered (they become the pair's refs):
 # 所以 / 就 (a consequence), 然后 / 之后 (the next step), 但是 / 可是 (a contrast)
@@ -103,8 +104,8 @@ def render_weather(c, tags):
 def _clause(c, tags, last):
     """Render one chain clause with its discourse flags turned into the grammar's hooks."""
     c = dict(c)
-    if not last:
-        c["_mid"] = True  # in a chain: 然后 他 买 了 肉 ， ... (not 买 肉 了 ， ...)
+    if not last or any(z[0] in ("还", "也") for z in c.get("_adv", ())):
+        c["_mid"] = True  # in a chain: 然后 他 买 了 肉 ， ... (not 买 肉 了 ， ...); 还 看 了 电视 。
     c["_drop"] = c.get("drop", False)
     c["_en_drop"] = c.get("en_drop", False)
     if c["_drop"] and c.get("tense") == "f" and not c.get("neg"):

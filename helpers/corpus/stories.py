@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from helpers.corpus.sampler import sample_clause
 from helpers.corpus.stories_plans import PLANS
-from helpers.corpus.stories_steps import continue_story
+from helpers.corpus.stories_steps import continue_story, day_not_night
 from helpers.corpus.story_parts import Story
 
 
@@ -25,6 +25,8 @@ def sample_story(rng, size, rich=True):
     spec = plan(st, min(size, hi))
     if hi < size:  # a short plan runs on in a new sentence: 。 下午 她 去 了 ...
         spec = continue_story(st, size)
+    if st.n() > 5:
+        day_not_night(st)
     return spec
 
 

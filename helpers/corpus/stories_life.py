@@ -123,8 +123,9 @@ def lost_pet(st, size):
     st.add(None, _act(st, "lose", _n(pet, "poss", poss=st.poss(), zh_poss_drop=True), subj=st.agent,
                       place=place, time=t))
     other = other_person(st.rng, st.agent)
-    st.add("but", _act(st, "find", _n(pet, "the"), subj=other, place=place), same=False)
-    st.add("stop", _happy(st))
+    st.add("but", _act(st, "find", _n(pet, "the"), subj=other), same=False)  # found it (there)
+    clash = coref(other, st.rng)["p"] == st.pron["p"]  # mary ... her sister ... she: name her again
+    st.add("stop", _happy(st, subj=dict(st.agent) if clash else None))
     return continue_story(st, size)
 
 

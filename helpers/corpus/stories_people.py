@@ -154,16 +154,9 @@ def why_because(st, size):
     if st.items[0]["subj"] != st.agent:
         st.agent = st.items[0]["subj"]
         st.pron = coref(st.agent, st.rng)
-    reason = _like(st.he(), n) if n else {"type": "act", "v": "like", "tense": "p", "neg": False, "q": None,
-                                           "subj": st.he(), "obj": _np("water")}
-    if n is None:
-        reason = {"type": "act", "v": "swim", "tense": "c", "neg": False, "q": None, "subj": st.he()}
-    st.add("answer_because", reason, same=False)
-    if st.n() < size:
-        a = act(st, "home", tense="p")
-        if a is not None:
-            a["place"] = "home"
-            st.add("and_also", a)
+    reason = _like(st.he(), n) if n else {"type": "act", "v": "swim", "tense": "c", "neg": False, "q": None,
+                                           "subj": st.he()}
+    st.add("answer_because", reason, same=False)  # (not "because she likes books , and she also cleans ...")
     return st.spec()
 
 

@@ -279,6 +279,9 @@ def weather_choice(st, size):
 def two_outings(st, size):
     """tom went to the park and played football , while his sister went to the library and read a book."""
     st.tense = st.rng.choice("dddf")
+    if st.agent["k"] == "coord":  # tom and lily went ..., while lily went ...: one person each
+        st.agent = st.agent["items"][0]
+        st.pron = coref(st.agent, st.rng)
     p1 = outing_core(st)
     other = other_person(st.rng, st.agent)
     she = coref(other, st.rng)
@@ -286,9 +289,6 @@ def two_outings(st, size):
     st.add("while", go(st, p2, subj=other), same=False)
     a2 = act(st, p2, subj=dict(she), exclude=st.done)
     st.add(do_conn(st), a2)
-    if st.n() < size:  # and then both went home: they ... -> 然后 他们 都 ...? keep the agent's part
-        st.add("stop:evening" if st.tense == "d" else "stop:then",
-               go(st, "home", subj=group_pron(st.agent, other, st.rng)), same=False)
     return st.spec()
 
 
@@ -304,8 +304,8 @@ def visit_hospital(st, size):
     st.add("and_then", go(st, "hospital"))
     kin = {"k": "noun", "n": st.rng.choice([k for k in ("grandmother", "grandfather")  # 去 医院 看望 奶奶
                                             if k != st.agent.get("n")]), "d": "poss", "poss": st.poss()}
-    st.add("and", {"type": "act", "v": "visit", "tense": st.tense, "neg": False, "q": None, "subj": st.he(),
-                   "obj": kin})
+    st.add("serial", {"type": "act", "v": "visit", "tense": st.tense, "neg": False, "q": None, "subj": st.he(),
+                      "obj": kin})  # 去 医院 看望 了 奶奶: one event
     return extend(st, size, "hospital", moves=0)  # after the hospital, home
 
 

@@ -76,14 +76,16 @@ def places_for(st, exclude=()):
     nor outdoors after rain, nor the pool or the beach on a cold day."""
     pupil = st.plan in PUPIL_PLANS and "work" not in st.done
     w = weather_of(st)
-    return [p for p in OUTINGS if p not in exclude and p not in ("hospital", "farm") and (p != "school" or pupil)
+    return [p for p in OUTINGS if p not in exclude and p not in ("hospital", "farm")
+            and (p != "office" or st.plan in WORK_PLANS) and (p != "school" or pupil)
             and not (p == "office" and st.plan in PUPIL_PLANS)  # a pupil's day has no office
             and not ("rain" in w and p in OUTDOORS)  # after the rain, indoors
             and not ("cold" in w and p in ("pool", "beach"))  # no swimming on a cold day
             and any(_tense_ok(v, st.tense) for v, _ in ACTIVITIES[p])]
 
 
-PUPIL_PLANS = {"school_day", "outing", "weekend_plan", "why_because", "school_trip", "exam_prep", "sports_match",
+WORK_PLANS = {"after_work", "outing", "weather_choice", "where_answer"}
+PUPIL_PLANS = {"school_day", "outing", "weekend_plan", "school_trip", "exam_prep", "sports_match",
                "new_classmate", "zoo_day"}
 HOME_ORDER = ("cook", "clean", "watch", "listen", "read", "sleep")  # an evening at home: cook first, sleep last
 
@@ -91,7 +93,7 @@ HOME_ORDER = ("cook", "clean", "watch", "listen", "read", "sleep")  # an evening
 def _move(st, place, visited, conn=None):
     """Go on to another place and do something there (one clause: 然后 去 超市 买 了 肉), or None."""
     opts = places_for(st, visited | set(FAR))
-    if not opts:
+    if not opts or (place == "home" and "stop:evening" in st.items):  # the evening is spent at home
         return None
     p2 = st.rng.choice(opts)
     a = act(st, p2)
@@ -161,7 +163,7 @@ def extend(st, size, place, home_ok=True, moves=2):
         r = st.rng.random()
         left = size - st.n()
         if place != "home":
-            if not also and r < 0.35 and st.add("and_also", act(st, place)):
+            if not also and r < 0.35 and st.add("and_also", act(st, place, exclude={"work"})):
                 also = True
                 continue
             if moved < moves and (left >= 3 or not home_end) and r < 0.9:
@@ -198,10 +200,13 @@ def outing_core(st, place=None, first=False):
 def continue_story(st, size):
     """A short plan grown into a longer story: a new sentence that opens with its time (。 下午 ...),
     another place and what one did there, and so on (``extend``)."""
-    if st.tense not in ("d", "p", "f"):
+    if st.tense not in ("d", "p", "f") or "sleep" in st.done:  # nothing after going to bed
         return st.spec()
+    day_not_night(st)
     home = any(x.get("place") == "home" or x.get("dest") == "home" for x in _clauses(st))
     opts = places_for(st, {x["dest"] for x in _clauses(st) if x.get("dest")} | set(FAR))
+    if st.tense == "p":  # what one does in one's free time
+        opts = [p for p in opts if p in ("park", "library", "cinema", "pool", "restaurant", "store")] or opts
     if home and st.tense == "d":  # a day that began at home goes out in the afternoon
         opts = [p for p in opts if p in ("restaurant", "cinema", "supermarket", "library", "park", "store")] or opts
     for _ in range(4):
@@ -213,6 +218,19 @@ def continue_story(st, size):
             break
     else:
         return st.spec()
-    st.add(st.rng.choice(stop_leads(st)), go(st, p2))
+    g = go(st, p2)
+    if st.tense == "p":  # on weekends she often goes to the park
+        g["freq"] = st.rng.choice(("often", "usually", "sometimes"))
+    st.add(st.rng.choice(stop_leads(st)), g)
     st.add("serial", a)
-    return extend(st, size, p2)
+    return extend(st, size, p2, moves=1 if st.tense == "p" else 2)
+
+
+NIGHT_TIMES = {"last_night": "yesterday", "tonight": "tomorrow", "every_evening": "every_day"}
+
+
+def day_not_night(st):
+    """A long day is not one evening: last night -> yesterday (no pool and cinema after dark)."""
+    first = st.items[0] if st.items else {}
+    if first.get("time") in NIGHT_TIMES:
+        first["time"] = NIGHT_TIMES[first["time"]]

@@ -89,6 +89,8 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
     v, objs = rng.choice(opts)
     if only is not None and objs is not None:
         objs = tuple(o for o in objs if o in only) or objs
+    if objs is not None:
+        objs = tuple(o for o in objs if o not in GENERAL) or objs  # bought fruit and three apples
     if rich and v in ("buy", "eat", "drink") and objs is not None and len(objs) > 1 and rng.random() < 0.35:
         act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
         for key in ("time", "freq", "place", "with", "together"):
@@ -106,6 +108,8 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
     if objs is not None and "obj" in act:
         act["obj"] = _object_among(rng, v, tense, objs, rich)
     _first_mention(act.get("obj"))
+    if v == "work":  # worked at the office (that day) -> 上班
+        act["shift"] = True
     if v == "clean":  # cleaned the room -> 打扫 了 房间 (not "a room")
         act["obj"] = {"k": "noun", "n": rng.choice(objs or ("room",)), "d": "the"}
     return act
@@ -289,14 +293,16 @@ class Story:
                     "finally": "stop:then"}.get(conn, conn)  # no run-on: a new sentence
         if conn.startswith("stop"):
             same = False
+            if conn != "stop" and _base_conn(conn) in {_base_conn(c) for c in self.items[1::2]}:
+                conn = self.rng.choice(stop_leads(self))  # not "then ... . then ...": another opening
         if same and (conn in SAME_SUBJECT_DROP or (conn == "because" and self.rng.random() < 0.4)):
             clause["drop"] = True
             prev = self.items[-1]
             # English drops the subject after "and" (went to the park and played football), always in a
             # serial construction, but not after a negation ("did not go to the zoo and cooked" would
             # negate both) nor twice in a row (no run-on "and ... and ... and")
-            if conn in ("and", "and_also", "and_then", "serial") and not prev.get("neg") and \
-                    not prev.get("en_drop") and (conn == "serial" or self.rng.random() < 0.6):
+            if conn == "serial" and not prev.get("neg") or conn in ("and", "and_also", "and_then") and \
+                    not prev.get("neg") and not prev.get("en_drop") and self.rng.random() < 0.6:
                 clause["en_drop"] = True
             if conn == "serial" and not clause.get("en_drop"):
                 conn = "and"
@@ -321,17 +327,23 @@ class Story:
 def seq_conn(st):
     """The connective of a step to another place: 然后, 之后 or 后来 once each (never a bare ，), else
     a new sentence that opens with its time (. in the afternoon she ... -> 。 下午 她 ...)."""
-    opts = [c for c in ("and_then", "and_then", "after_that", "later") if c not in st.items]
+    used = {_base_conn(c) for c in st.items[1::2]}
+    opts = [c for c in ("and_then", "and_then", "after_that", "later") if _base_conn(c) not in used]
     if opts and st.ands() < 2 and st.rng.random() < 0.7:
         return st.rng.choice(opts)
     return st.rng.choice(stop_leads(st))
 
 
+def _base_conn(c):
+    """The word a connective is said with: and_then / stop:then -> then."""
+    return c.split(":")[-1].replace("and_", "")
+
+
 def stop_leads(st):
     """New-sentence connectives that fit the story's tense and what it has said so far."""
-    used = set(st.items[1::2])
+    used = {_base_conn(c) for c in st.items[1::2]}
     if st.tense == "p":
-        opts = ["stop:after_school", "stop:evening", "stop:then"]
+        opts = ["stop:weekends", "stop:evening"]
     elif st.tense == "f":
         opts = ["stop:afternoon", "stop:then", "stop:after_that"]
     else:
@@ -341,4 +353,4 @@ def stop_leads(st):
         opts = [o for o in opts if o not in ("stop:afternoon", "stop:evening", "stop:after_school")]
     if "stop:evening" in used:  # the evening comes last: no afternoon after it
         opts = [o for o in opts if o != "stop:afternoon"]
-    return [o for o in opts if o not in used] or ["stop:then"]
+    return [o for o in opts if _base_conn(o) not in used] or ["stop"]
