@@ -64,7 +64,7 @@ LEADS = {
     "evening": (("in", "the", "evening"), (("晚上", (2,)),)),
     "after_dinner": (("after", "dinner"), (("晚饭", (1,)), ("后", (0,)))),
     "after_school": (("after", "school"), (("放学", (1,)), ("后", (0,)))),
-    "weekends": (("on", "weekends"), (("周末", (1,)),)),
+    "weekends": (("on", "weekends"), (("周末", (0, 1)),)),
 }
 # Chinese phrasings of a connective that are as good as the one rendered (they become the pair's refs):
 # 所以 / 就 (a consequence), 然后 / 之后 (the next step), 但是 / 可是 (a contrast)
@@ -75,7 +75,7 @@ EN_DROP_OK = {"and", "and_also", "and_then", "serial"}  # English drops a subjec
 # words of this module, for the vocabularies (helpers.corpus.vocab)
 DISCOURSE_EN = ("and then after that finally so because but while also first if it rain rains rained be cold hot "
                 "weather later in the afternoon evening dinner school .").split()
-DISCOURSE_ZH = ("还 也 然后 接着 之后 后来 最后 所以 就 因为 但是 可是 而 先 如果 下雨 天气 冷 热 会 很 了 ， 。 "
+DISCOURSE_ZH = ("还 也 然后 之后 后来 最后 所以 就 因为 但是 可是 而 先 如果 下雨 天气 冷 热 会 很 了 ， 。 "
                 "下午 晚上 晚饭 后 放学 觉得 上班").split()
 WEATHER = {"cold": "冷", "hot": "热"}
 
@@ -138,7 +138,8 @@ def _join(conn, clause, en, items, alt):
         lead = conn.partition(":")[2]
         e_stop = _e(".")
         l_en = [_e(w) for w in LEADS[lead][0]]
-        l_zh = [_z(w, (l_en[k],), tuple(x for x in l_en if x is not l_en[k])) for w, (k,) in LEADS[lead][1]]
+        l_zh = [_z(w, tuple(l_en[i] for i in ks), tuple(x for i, x in enumerate(l_en) if i not in ks))
+                for w, ks in LEADS[lead][1]]
         if alt is not None:
             l_zh = [_z(alt[0], l_zh[0][1], l_zh[0][2])]
         clause["drop"] = clause["en_drop"] = False

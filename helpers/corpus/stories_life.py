@@ -117,12 +117,12 @@ def school_trip(st, size):
 
 def lost_pet(st, size):
     """lost his dog in the park yesterday , but his sister found the dog there . he was very happy ."""
-    t = _past(st, ("yesterday", "last_week", "this_morning"))
+    t = _past(st, ("yesterday", "this_morning"))  # (not "lost ... last week": the lint of far times)
     pet = st.rng.choice(("dog", "cat"))
     place = st.rng.choice(("park", "school", "station"))
     st.add(None, _act(st, "lose", _n(pet, "poss", poss=st.poss(), zh_poss_drop=True), subj=st.agent,
                       place=place, time=t))
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     st.add("but", _act(st, "find", _n(pet, "the"), subj=other), same=False)  # found it (there)
     clash = coref(other, st.rng)["p"] == st.pron["p"]  # mary ... her sister ... she: name her again
     st.add("stop", _happy(st, subj=dict(st.agent) if clash else None))
@@ -132,7 +132,7 @@ def lost_pet(st, size):
 def meet_friend(st, size):
     """met her friend in the park this morning , and they played tennis together . ..."""
     t = _past(st, ("yesterday", "this_morning", "last_weekend"))
-    friend = other_person(st.rng, st.agent)
+    friend = other_person(st.rng, st.agent, pron=st.pron)
     st.add(None, _act(st, "meet", friend, subj=st.agent, place="park", time=t))
     we = group_pron(st.agent, friend, st.rng)
     st.add("and_then", _act(st, "play", _n(st.rng.choice(SPORTS), "bare"), subj=dict(we), together=True),
@@ -187,7 +187,7 @@ def cook_together(st, size):
 def zoo_day(st, size):
     """went to the zoo with her brother , and saw two pandas . they also drew a tiger ..."""
     t = _past(st, ("yesterday", "last_weekend", "this_morning"))
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     g = go(st, "zoo", subj=st.agent)
     g["time"], g["with"] = t, other
     st.add(None, g)
@@ -228,7 +228,7 @@ def early_start(st, size):
 def visit_friend(st, size):
     """visited her friend yesterday , and brought a cake . they ate the cake together ..."""
     t = _past(st, ("yesterday", "last_weekend"))
-    friend = other_person(st.rng, st.agent)
+    friend = other_person(st.rng, st.agent, pron=st.pron)
     st.add(None, _act(st, "visit", friend, subj=st.agent, time=t))
     food = st.rng.choice(("cake", "watermelon"))
     st.add("and_also", _act(st, "bring", _n(food)))

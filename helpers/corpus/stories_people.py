@@ -45,7 +45,7 @@ def compare_likes(st, size):
     st.tense = "p"
     v = st.rng.choice(tuple(PREF))
     x, y = st.rng.sample(PREF[v], 2)
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     st.add(None, _like(st.agent, x))
     st.add("while", _like(other, y), same=False)
     she = coref(other, st.rng)
@@ -62,7 +62,7 @@ def same_too(st, size):
     st.tense = "p"
     v = st.rng.choice(("play", "read", "eat"))
     x = st.rng.choice(PREF[v])
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     st.add(None, _like(st.agent, x))
     st.add("too", _like(other, x), same=False)
     if st.n() < size:
@@ -80,7 +80,7 @@ def ability(st, size):
         obj = _np(st.rng.choice(SPORTS + ("piano", "guitar")))
     elif v == "speak":
         obj = _np(st.rng.choice(("english", "chinese")))
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     st.add(None, {"type": "act", "v": v, "tense": "c", "neg": False, "q": None, "subj": st.agent, "obj": obj})
     st.add("but", {"type": "act", "v": v, "tense": "c", "neg": True, "q": None, "subj": other, "obj": obj},
            same=False)
@@ -131,7 +131,7 @@ def lost_found(st, size):
     st.add(None, timed(st, {"type": "act", "v": "lose", "tense": "d", "neg": False, "q": None, "subj": st.agent,
                             "obj": {"k": "noun", "n": n, "d": "poss", "poss": st.poss(), "zh_poss_drop": True},
                             "place": place}))
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     st.add("but", {"type": "act", "v": "find", "tense": "d", "neg": False, "q": None, "subj": other,
                    "obj": {"k": "noun", "n": n, "d": "the"},
                    "place": place},  # found where it was lost
@@ -166,7 +166,7 @@ def two_habits(st, size):
     (v1, n1), (v2, n2) = st.rng.sample([(v, n) for v in PREF for n in PREF[v][:3]], 2)
     while v1 == v2:
         v2, n2 = st.rng.choice([(v, PREF[v][0]) for v in PREF])
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     a = _habit(st, v1, n1, st.agent, HOME_OF[v1])
     b = _habit(st, v2, n2, other, HOME_OF[v2])
     b["freq"] = a["freq"]

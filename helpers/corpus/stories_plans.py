@@ -283,7 +283,7 @@ def two_outings(st, size):
         st.agent = st.agent["items"][0]
         st.pron = coref(st.agent, st.rng)
     p1 = outing_core(st)
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     she = coref(other, st.rng)
     p2 = st.rng.choice([p for p in places_for(st, {p1})])
     st.add("while", go(st, p2, subj=other), same=False)

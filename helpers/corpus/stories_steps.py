@@ -139,9 +139,10 @@ def _home_step(st, home_acts):
     if just_home:
         conn = "serial"
     elif v == "sleep":
-        conn = st.rng.choice(("and_then", "so_jiu")) if "and_then" not in st.items else "so_jiu"
-        if conn == "so_jiu":  # ... , 就 睡觉 了 needs a reason in English: "and then she went to bed"
-            conn = "and_then" if "and_then" not in st.items else "stop:then"
+        used = {c.split(":")[-1].replace("and_", "") for c in st.items[1::2]}
+        conn = "and_then" if "then" not in used else "after_that" if "after_that" not in used else "finally"
+        if conn == "finally" and "finally" in st.items:
+            return False
     elif "and_also" not in st.items[-4:]:
         conn = "and_also"
     else:

@@ -244,16 +244,16 @@ def group_pron(a, b, rng):
     return from_a
 
 
-def other_person(rng, agent, kin_ok=True):
+def other_person(rng, agent, kin_ok=True, pron=None):
     """A second person: the agent's relative (his sister, agreeing with the agent) or another name."""
     names = [n for n in NAMES if n != agent.get("n")]
     if kin_ok and agent["k"] != "coord" and rng.random() < 0.55:
         kins = [k for k in ("brother", "sister", "mother", "father", "friend", "grandmother")
                 if k != agent.get("n")]
-        p = coref(agent, rng)["p"] if agent["k"] != "pron" else agent["p"]
+        p = (pron or coref(agent, rng))["p"] if agent["k"] != "pron" else agent["p"]  # the teacher ... her
         if person_of(agent) in ("1s", "1p", "2") or agent["k"] == "pron":
             p = agent["p"]
-        fem = p == "they" and coref(agent, rng).get("fem")
+        fem = p == "they" and (pron or coref(agent, rng)).get("fem")
         return {"k": "noun", "n": rng.choice(kins), "d": "poss", "poss": ("pron", p, "f") if fem else ("pron", p)}
     return {"k": "name", "n": rng.choice(names)}
 
