@@ -173,7 +173,8 @@ def male_they_for_women(pair) -> bool:
     first = min(k for k, w in enumerate(pair.src) if w in ("they", "their", "them"))
     people = [r for r in (_referent(w) for w in pair.src[:first]) if r]  # who "they" can refer to
     group = "and" in pair.src[:first] or "p" in people  # lily and her sister (not: lucy 's sister ... their)
-    return group and len(people) >= 2 and all(r == "f" for r in people if r != "p")
+    zh = {pair.tgt[j] for i, j in pair.sure if i == first}  # what the first they / their became
+    return "他们" in zh and group and len(people) >= 2 and all(r == "f" for r in people if r != "p")
 
 
 def bucket_counts(pairs, buckets):

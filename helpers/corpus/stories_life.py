@@ -61,7 +61,8 @@ def grandparents(st, size):
     st.add("stop", _act(st, "make", _n(st.rng.choice(("lunch", "dinner")), "bare"), subj=dict(kin)), same=False)
     st.add("stop:afternoon", act_at(st, "farm"), same=False)
     st.add("and_also", _act(st, "help", {"k": "pron", "p": other["p"]}))  # and he also helped her
-    return extend(st, size, "farm", home_ok=False, moves=0)
+    st.home_end = True  # back home by train in the evening
+    return extend(st, size, "farm", moves=0)
 
 
 def help_home(st, size):
@@ -82,7 +83,7 @@ def sports_match(st, size):
     place = st.rng.choice(("school", "park"))
     st.add(None, _act(st, "play", _n(st.rng.choice(SPORTS), "bare"), subj=st.agent, place=place, time=t))
     st.done.add("play")
-    st.add("and_also", act(st, place, exclude={"study"}))
+    st.add("and_also", act(st, place, exclude={"study", "draw"}))
     f = feel(st, "tired")
     f["feel"] = True
     st.add("stop", f)

@@ -86,7 +86,7 @@ def routine(st, size):
     g = go(st, place)
     st.add("and_then", g)
     st.add(do_conn(st), act(st, place))
-    return extend(st, size, place, home_ok=False, moves=1)  # a routine: not "every morning ... cooks at home"
+    return extend(st, size, place, home_ok=False, moves=2)  # a routine: not "every morning ... cooks at home"
 
 
 def school_day(st, size):
@@ -306,7 +306,7 @@ def visit_hospital(st, size):
                                             if k != st.agent.get("n")]), "d": "poss", "poss": st.poss()}
     st.add("serial", {"type": "act", "v": "visit", "tense": st.tense, "neg": False, "q": None, "subj": st.he(),
                       "obj": kin})  # 去 医院 看望 了 奶奶: one event
-    return extend(st, size, "hospital", moves=0)  # after the hospital, home
+    return extend(st, size, "hospital", moves=1)  # after the hospital, one more place or home
 
 
 def where_answer(st, size):

@@ -85,15 +85,14 @@ def places_for(st, exclude=()):
 
 
 WORK_PLANS = {"after_work", "outing", "weather_choice", "where_answer"}
-PUPIL_PLANS = {"school_day", "outing", "weekend_plan", "school_trip", "exam_prep", "sports_match",
-               "new_classmate", "zoo_day"}
+PUPIL_PLANS = {"school_day", "outing", "weekend_plan", "exam_prep", "zoo_day"}
 HOME_ORDER = ("cook", "clean", "watch", "listen", "read", "sleep")  # an evening at home: cook first, sleep last
 
 
 def _move(st, place, visited, conn=None):
     """Go on to another place and do something there (one clause: 然后 去 超市 买 了 肉), or None."""
     opts = places_for(st, visited | set(FAR))
-    if not opts or (place == "home" and "stop:evening" in st.items):  # the evening is spent at home
+    if not opts or "stop:evening" in st.items:  # one place in the evening, not three
         return None
     p2 = st.rng.choice(opts)
     a = act(st, p2)
@@ -126,7 +125,9 @@ def _go_home(st):
 def _home_step(st, home_acts):
     """One thing at home after the last, in the order of an evening (cook ... sleep), or False."""
     last = max((HOME_ORDER.index(v) for v in st.done if v in HOME_ORDER), default=-1)
-    nxt = [v for v in HOME_ORDER[last + 1:] if v != "clean" and not (v == "sleep" and st.tense != "d")
+    first = st.items[0].get("time")
+    early = first in ("this_morning", "today") and "stop:evening" not in st.items  # no sleep in the morning
+    nxt = [v for v in HOME_ORDER[last + 1:] if v != "clean" and not (v == "sleep" and (st.tense != "d" or early))
            and not (v == "cook" and _ate_out(st))]  # no cooking after a meal at the restaurant
     if not nxt:
         return False
@@ -205,9 +206,10 @@ def continue_story(st, size):
         return st.spec()
     day_not_night(st)
     home = any(x.get("place") == "home" or x.get("dest") == "home" for x in _clauses(st))
-    opts = places_for(st, {x["dest"] for x in _clauses(st) if x.get("dest")} | set(FAR))
+    been = {x.get("dest") for x in _clauses(st)} | {x.get("place") for x in _clauses(st)}
+    opts = places_for(st, been | set(FAR))  # not "met john in the park ... later went to the park"
     if st.tense == "p":  # what one does in one's free time
-        opts = [p for p in opts if p in ("park", "library", "cinema", "pool", "restaurant", "store")] or opts
+        opts = [p for p in opts if p in ("park", "library", "cinema", "pool")] or opts
     if home and st.tense == "d":  # a day that began at home goes out in the afternoon
         opts = [p for p in opts if p in ("restaurant", "cinema", "supermarket", "library", "park", "store")] or opts
     for _ in range(4):
@@ -224,7 +226,7 @@ def continue_story(st, size):
         g["freq"] = st.rng.choice(("often", "usually", "sometimes"))
     st.add(st.rng.choice(stop_leads(st)), g)
     st.add("serial", a)
-    return extend(st, size, p2, moves=1 if st.tense == "p" else 2)
+    return extend(st, size, p2, home_ok=st.tense != "p", moves=1 if st.tense == "p" else 2)
 
 
 NIGHT_TIMES = {"last_night": "yesterday", "tonight": "tomorrow", "every_evening": "every_day"}
@@ -235,3 +237,6 @@ def day_not_night(st):
     first = st.items[0] if st.items else {}
     if first.get("time") in NIGHT_TIMES:
         first["time"] = NIGHT_TIMES[first["time"]]
+    later = {"stop:afternoon", "stop:evening"} & set(st.items[1::2])
+    if first.get("q") == "where" and first.get("time") == "this_morning" and later:
+        first["time"] = "today"  # where did she go this morning ? ... in the afternoon ... -> today

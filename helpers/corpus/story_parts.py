@@ -91,7 +91,8 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
         objs = tuple(o for o in objs if o in only) or objs
     if objs is not None:
         objs = tuple(o for o in objs if o not in GENERAL) or objs  # bought fruit and three apples
-    if rich and v in ("buy", "eat", "drink") and objs is not None and len(objs) > 1 and rng.random() < 0.35:
+    if rich and tense != "p" and v in ("buy", "eat", "drink") and objs is not None and len(objs) > 1 \
+            and rng.random() < 0.35:  # (a habit is about kinds of things: not "often buys a kite and two balls")
         act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
         for key in ("time", "freq", "place", "with", "together"):
             act.pop(key, None)
@@ -342,8 +343,10 @@ def _base_conn(c):
 def stop_leads(st):
     """New-sentence connectives that fit the story's tense and what it has said so far."""
     used = {_base_conn(c) for c in st.items[1::2]}
-    if st.tense == "p":
-        opts = ["stop:weekends", "stop:evening"]
+    if st.tense == "p":  # not "why does he go ... on weekends ? ... . on weekends he ..."
+        first = st.items[0].get("time", "") if st.items else ""
+        opts = [o for o in ("stop:weekends", "stop:evening") if not (o == "stop:weekends" and first in (
+            "on_weekends", "every_sunday", "every_week")) and not (o == "stop:evening" and first == "every_evening")]
     elif st.tense == "f":
         opts = ["stop:afternoon", "stop:then", "stop:after_that"]
     else:
