@@ -7,7 +7,7 @@ counts, ``format_table`` prints them, ``main`` exits non-zero when a count cross
 
 from __future__ import annotations
 
-from helpers.corpus.lexicon import INTRANSITIVE, VERBS
+from helpers.corpus.lexicon import INTRANSITIVE, NOUNS, VERBS
 
 CONNECTIVES = ("但是", "因为", "所以", "然后", "而且")
 PAST_TIMES = ("昨天", "昨晚", "上周", "去年")
@@ -111,6 +111,7 @@ def absurd_time(pair) -> bool:
 DROPPED_EN = {"i", "you", "he", "she", "we", "they"}  # a subject Chinese drops in a story has no link
 CLAUSE_START_EN = {",", "and", "then", "that", "finally", "so", "but", "because", "while", "later"}
 POSS_EN = {"my", "your", "his", "her", "our", "their"}  # lost her key -> 丢 了 钥匙: Chinese drops it
+KIN_EN = {n.sg for n in NOUNS.values() if "kin" in n.cls} | {n.pl for n in NOUNS.values() if "kin" in n.cls}
 
 
 def unaligned_content(pair) -> bool:
@@ -126,6 +127,8 @@ def unaligned_content(pair) -> bool:
             return True
         if w in POSS_EN and i > 0 and pair.src[i - 1] in ("lost", "lose"):
             return True
+        if w in POSS_EN and i + 1 < len(pair.src) and pair.src[i + 1] in KIN_EN:
+            return True  # we helped our mother -> 我们 帮助 了 妈妈: the possessor is the subject
         return w == "will"  # a later future clause: 明天 会 去 超市 ， 然后 买 …
 
     return any(i not in linked and w not in FUNCTION_EN and not excused(i, w) for i, w in enumerate(pair.src))

@@ -31,6 +31,9 @@ from __future__ import annotations
 
 from helpers.corpus.grammar import _e, _time_tokens, _z, render_clause
 from helpers.corpus.grammar_extra import render_exist
+from helpers.corpus.lexicon import NOUNS
+
+KIN = {k for k, n in NOUNS.items() if "kin" in n.cls}
 
 # conn key: (English words after the comma, Chinese word, where it goes: "front" = after ， before the
 # subject, "adv" = after the (possibly dropped) subject, "" = none; index of the English word it is sure to)
@@ -76,7 +79,7 @@ EN_DROP_OK = {"and", "and_also", "and_then", "serial"}  # English drops a subjec
 DISCOURSE_EN = ("and then after that finally so because but while also first if it rain rains rained be cold hot "
                 "weather later in the afternoon evening dinner school .").split()
 DISCOURSE_ZH = ("还 也 然后 之后 后来 最后 所以 就 因为 但是 可是 而 先 如果 下雨 天气 冷 热 会 很 了 ， 。 "
-                "下午 晚上 晚饭 后 放学 觉得 上班").split()
+                "下午 晚上 晚饭 后 放学 觉得 上班 她们 周末").split()
 WEATHER = {"cold": "冷", "hot": "热"}
 
 
@@ -114,6 +117,12 @@ def _clause(c, tags, last):
         e = _e("first")
         c["_adv_en"] = tuple(c.get("_adv_en", ())) + (e,)
         c["_adv2"] = (_z("先", (e,)),)
+    subj = c.get("subj") or {}
+    for key in ("obj", "io", "with"):  # we helped our mother -> 我们 帮助 了 妈妈 (not 我们 ... 我们 妈妈)
+        np = c.get(key)
+        if isinstance(np, dict) and np.get("d") == "poss" and np["poss"][0] == "pron" and subj.get("k") == "pron" \
+                and np["poss"][1] == subj["p"] and np.get("n") in KIN:
+            c[key] = dict(np, zh_poss_drop=True)
     if c.get("type") == "weather":
         en, zh = render_weather(c, tags)
     elif c.get("type") == "exist":
@@ -122,6 +131,8 @@ def _clause(c, tags, last):
         en, zh = render_clause(c, tags)
     if c.get("shift"):  # worked at the hospital (today) -> 在 医院 上班: a day's work, not a job
         zh = [_z("上班", z[1], z[2]) if z[0] == "工作" else z for z in zh]
+        if not last:  # 在 医院 上班 ， 之后 去 超市 ... (no 了 in the middle of the day)
+            zh = [z for k, z in enumerate(zh) if not (z[0] == "了" and k and zh[k - 1][0] == "上班")]
     if c.get("feel"):  # she was tired -> 她 觉得 很 累 (觉得 ~ was), not a bare 很 累 in a story
         k = next(k for k, z in enumerate(zh) if z[0] == "很")
         zh = zh[:k] + [_z("觉得", (), zh[k][2])] + zh[k:]
