@@ -60,7 +60,7 @@ def grandparents(st, size):
     other = coref(kin, st.rng)
     st.add("stop", _act(st, "make", _n(st.rng.choice(("lunch", "dinner")), "bare"), subj=dict(kin)), same=False)
     st.add("stop:afternoon", act_at(st, "farm"), same=False)
-    st.add("and_also", _act(st, "help", {"k": "pron", "p": other["p"]}))  # and he also helped her
+    st.add("and_also", _act(st, "help", dict(kin)))  # and he also helped his grandmother -> 还 帮助 了 奶奶
     st.home_end = True  # back home by train in the evening
     return extend(st, size, "farm", moves=0)
 

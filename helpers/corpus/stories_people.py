@@ -133,11 +133,11 @@ def lost_found(st, size):
                             "place": place}))
     other = other_person(st.rng, st.agent, pron=st.pron)
     st.add("but", {"type": "act", "v": "find", "tense": "d", "neg": False, "q": None, "subj": other,
-                   "obj": {"k": "noun", "n": n, "d": "the"},
-                   "place": place},  # found where it was lost
+                   "obj": {"k": "noun", "n": n, "d": "the"}},  # found it (where it was lost)
            same=False)
     if st.n() < size:
-        st.add("so", feel(st, "happy"), same=False)
+        clash = coref(other, st.rng)["p"] == st.pron["p"]  # lily ... lucy ... so she: name her again
+        st.add("so", feel(st, "happy", subj=dict(st.agent) if clash else None), same=False)
     return st.spec()
 
 

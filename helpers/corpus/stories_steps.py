@@ -77,14 +77,14 @@ def places_for(st, exclude=()):
     pupil = st.plan in PUPIL_PLANS and "work" not in st.done
     w = weather_of(st)
     return [p for p in OUTINGS if p not in exclude and p not in ("hospital", "farm")
-            and (p != "office" or st.plan in WORK_PLANS) and (p != "school" or pupil)
+            and (p != "office" or st.plan in WORK_PLANS) and not (p == "store" and st.tense == "p") and (p != "school" or pupil)
             and not (p == "office" and st.plan in PUPIL_PLANS)  # a pupil's day has no office
             and not ("rain" in w and p in OUTDOORS)  # after the rain, indoors
             and not ("cold" in w and p in ("pool", "beach"))  # no swimming on a cold day
             and any(_tense_ok(v, st.tense) for v, _ in ACTIVITIES[p])]
 
 
-WORK_PLANS = {"after_work", "outing", "weather_choice", "where_answer"}
+WORK_PLANS = {"outing", "where_answer"}  # one workplace a day: no office after the hospital
 PUPIL_PLANS = {"school_day", "outing", "weekend_plan", "exam_prep", "zoo_day"}
 HOME_ORDER = ("cook", "clean", "watch", "listen", "read", "sleep")  # an evening at home: cook first, sleep last
 
@@ -226,7 +226,7 @@ def continue_story(st, size):
         g["freq"] = st.rng.choice(("often", "usually", "sometimes"))
     st.add(st.rng.choice(stop_leads(st)), g)
     st.add("serial", a)
-    return extend(st, size, p2, home_ok=st.tense != "p", moves=1 if st.tense == "p" else 2)
+    return extend(st, size, p2, home_ok=st.tense != "p", moves=1)  # a second sentence: two places at most
 
 
 NIGHT_TIMES = {"last_night": "yesterday", "tonight": "tomorrow", "every_evening": "every_day"}

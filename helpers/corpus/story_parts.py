@@ -210,7 +210,7 @@ def _contrast(rng, act, he):
 SEQUENCE = ("and_then", "after_that", "later")
 SAME_SUBJECT_DROP = {"finally", "serial", "and", "and_also", "and_then", "after_that", "later", "so", "so_jiu", "but",
                      "but_kes"}
-HOME_END = 0.2  # the share of stories that end at home (corpus 3.0: all of them did)
+HOME_END = 0.12  # the share of stories that end at home (corpus 3.0: all of them did)
 # connectives that put ", and" into the English: more than two in one sentence is a run-on
 AND_CONNS = {"and", "and_also", "and_then", "after_that", "later", "finally", "too"}
 STORY_KIN = ("mother", "father", "brother", "sister", "friend", "grandmother", "grandfather", "uncle", "aunt")
@@ -247,7 +247,8 @@ def group_pron(a, b, rng):
 
 def other_person(rng, agent, kin_ok=True, pron=None):
     """A second person: the agent's relative (his sister, agreeing with the agent) or another name."""
-    names = [n for n in NAMES if n != agent.get("n")]
+    taken = {x.get("n") for x in agent.get("items", [agent])}  # lucy and john ... not john again
+    names = [n for n in NAMES if n not in taken]
     if kin_ok and agent["k"] != "coord" and rng.random() < 0.55:
         kins = [k for k in ("brother", "sister", "mother", "father", "friend", "grandmother")
                 if k != agent.get("n")]
@@ -329,7 +330,8 @@ def seq_conn(st):
     """The connective of a step to another place: 然后, 之后 or 后来 once each (never a bare ，), else
     a new sentence that opens with its time (. in the afternoon she ... -> 。 下午 她 ...)."""
     used = {_base_conn(c) for c in st.items[1::2]}
-    opts = [c for c in ("and_then", "and_then", "after_that", "later") if _base_conn(c) not in used]
+    opts = [c for c in ("and_then", "and_then", "after_that", "later") if _base_conn(c) not in used
+            and not (c == "later" and st.tense != "d")]  # 后来 is said of the past only
     if opts and st.ands() < 2 and st.rng.random() < 0.7:
         return st.rng.choice(opts)
     return st.rng.choice(stop_leads(st))
