@@ -165,8 +165,13 @@ def holiday_train(st, size):
     g = go(st, place, subj=st.agent)
     g["by"], g["time"] = "train", t
     st.add(None, g)
-    st.add("serial", act(st, place))
-    st.add("stop:afternoon", act_at(st, place))
+    first = act(st, place)
+    st.add("serial", first)
+    seen = {first.get("obj", {}).get("n")}  # not "drew a monkey ... saw a monkey"
+    later = act_at(st, place)
+    if later is not None and later.get("obj") and later["obj"].get("n") in seen:
+        later["obj"] = dict(later["obj"], n=next(a for a in ANIMALS if a not in seen and a != "horse"))
+    st.add("stop:afternoon", later)
     return extend(st, size, place, moves=1)
 
 

@@ -82,7 +82,9 @@ def routine(st, size):
     first["time"] = "every_morning"
     st.add(None, first)
     st.done.add(first["v"])
-    place = st.rng.choice(("school", "office", "library"))
+    grown = st.agent.get("n") in ("mother", "father", "grandmother", "grandfather", "uncle", "aunt", "teacher",
+                                  "doctor", "nurse")  # my aunt goes to the office, not to school to play
+    place = st.rng.choice(("office", "library") if grown else ("school", "office", "library"))
     g = go(st, place)
     st.add("and_then", g)
     st.add(do_conn(st), act(st, place))

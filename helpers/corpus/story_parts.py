@@ -50,7 +50,7 @@ ACTIVITIES = {
     "museum": (("look_at", ("picture", "photo")),),
     "farm": (("see", ("cow", "horse", "sheep", "pig", "duck")),),
     "hospital": (("visit", ("grandmother", "grandfather", "uncle", "aunt")),),
-    "home": (("cook", None), ("sleep", None), ("watch", ("tv",)), ("read", None), ("clean", ("room", "house")),
+    "home": (("cook", None), ("sleep", None), ("watch", ("tv",)), ("read", ("book", "magazine", "newspaper", "novel")), ("clean", ("room", "house")),
              ("listen_to", ("music",))),
 }
 OUTINGS = tuple(p for p in ACTIVITIES if p != "home")
