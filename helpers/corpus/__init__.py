@@ -1,10 +1,12 @@
 """The toy English->Chinese corpus with gold word alignments (DESIGN.md §4), version 3.0.
 
 What this package holds: a bilingual lexicon (``lexicon``), the meaning side (``sampler``: clauses with
-selectional restrictions; ``stories``, ``stories_steps``, ``stories_plans``, ``stories_people``:
-multi-clause sentences as small stories that follow one of 31 discourse plans; ``novel``: held-out combinations), the surface side (``grammar``:
+selectional restrictions; ``story_parts`` <- ``stories_steps`` <- ``stories_people`` / ``stories_life`` <-
+``stories_plans`` <- ``stories``: multi-clause sentences as small stories of one to four sentences that
+follow one of 46 discourse plans; ``novel``: held-out combinations), the surface side (``grammar``:
 word order, measure words, aspect, and the alignment rule in its docstring; ``discourse``: how the
-clauses of a story are joined, a continuing subject dropped in Chinese), the tokenizer and
+clauses of a story are joined, a continuing subject dropped in Chinese, and the other equally good
+phrasings of a story; ``surface.render``: any spec to a pair, on top of them all), the tokenizer and
 vocabularies (``vocab``) and a self-check (``check``, ``check_stories``, ``python -m helpers.corpus
 check``). Everything is generated offline and deterministically (all five splits in a few seconds).
 
