@@ -72,7 +72,8 @@ def help_home(st, size):
     st.add(None, _act(st, "help", kin, subj=st.agent, place="home", time=t))
     st.add("stop", _act(st, "clean", _n(st.rng.choice(("room", "house")), "the")))
     st.add("and_then", _act(st, "wash", _n(st.rng.choice(("cup", "shirt")), "the", pl=True)))
-    st.add("stop:after_that", _act(st, "make", _n("dinner", "bare"), **{"with": dict(kin)}))
+    meal = "lunch" if t == "this_morning" else st.rng.choice(("lunch", "dinner"))  # no dinner in the morning
+    st.add("stop:after_that", _act(st, "make", _n(meal, "bare"), **{"with": dict(kin)}))
     st.add("stop", _happy(st, subj=coref(kin, st.rng)), same=False)
     return continue_story(st, size) if st.n() < size else st.spec()
 
@@ -154,7 +155,7 @@ def exam_prep(st, size):
         return extend(st, size, "home")
     st.add("stop:afternoon", go(st, "library"))
     st.add("serial", _act(st, "borrow", _n("book", "num", num=2)))
-    st.add("stop:evening", act_at(st, "home", exclude={"cook", "clean"}))
+    st.add("stop:evening", act_at(st, "home", exclude={"cook", "clean", "sleep"}))
     return extend(st, size, "home")
 
 

@@ -207,7 +207,7 @@ def continue_story(st, size):
     day_not_night(st)
     home = any(x.get("place") == "home" or x.get("dest") == "home" for x in _clauses(st))
     been = {x.get("dest") for x in _clauses(st)} | {x.get("place") for x in _clauses(st)}
-    opts = places_for(st, been | set(FAR))  # not "met john in the park ... later went to the park"
+    opts = places_for(st, been | set(FAR) | {"school"})  # not "met john in the park ... went to the park"
     if st.tense == "p":  # what one does in one's free time
         opts = [p for p in opts if p in ("park", "library", "cinema", "pool")] or opts
     if home and st.tense == "d":  # a day that began at home goes out in the afternoon

@@ -356,6 +356,7 @@ def stop_leads(st):
     first = st.items[0].get("time") if st.items and isinstance(st.items[0], dict) else None
     if first in ("last_night", "tonight", "every_evening"):  # an evening story has no afternoon after it
         opts = [o for o in opts if o not in ("stop:afternoon", "stop:evening", "stop:after_school")]
-    if "stop:evening" in used:  # the evening comes last: no afternoon after it
-        opts = [o for o in opts if o != "stop:afternoon"]
+    dinner = any(isinstance(x, dict) and (x.get("obj") or {}).get("n") == "dinner" for x in st.items)
+    if used & {"evening", "later"} or dinner:  # the evening comes last: no afternoon after it, after
+        opts = [o for o in opts if o != "stop:afternoon"]  # "later" or after dinner
     return [o for o in opts if _base_conn(o) not in used] or ["stop"]
