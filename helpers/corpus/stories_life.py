@@ -185,7 +185,8 @@ def cook_together(st, size):
     st.add(None, _act(st, "buy", {"k": "coord", "items": items}, subj=st.agent, place=shop, time=t))
     kin = _kin(st, ("mother", "father", "grandmother", "sister"))
     st.add("and_then", go(st, "home"))
-    st.add("serial", _act(st, "make", _n(st.rng.choice(("lunch", "dinner")), "bare"), **{"with": dict(kin)}))
+    meal = "lunch" if t == "this_morning" else st.rng.choice(("lunch", "dinner"))  # no dinner in the morning
+    st.add("serial", _act(st, "make", _n(meal, "bare"), **{"with": dict(kin)}))
     st.done.add("cook")
     st.add("stop", _happy(st, subj=coref(kin, st.rng)), same=False)
     return continue_story(st, size) if st.n() < size else st.spec()

@@ -109,6 +109,11 @@ def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
     if objs is not None and "obj" in act:
         act["obj"] = _object_among(rng, v, tense, objs, rich)
     _first_mention(act.get("obj"))
+    obj = act.get("obj")
+    if obj and obj.get("n") == "tv":  # watch tv -> 看 电视 (not "watch a tv" -> 看 一 台 电视)
+        act["obj"] = {"k": "noun", "n": "tv", "d": "bare"}
+    elif obj and v == "eat" and obj.get("d") == "num" and not obj.get("cont"):
+        obj["d"] = "a"  # a meal is one fish or one sandwich, not two fish
     if v == "work":  # worked at the office (that day) -> 上班
         act["shift"] = True
     if v == "clean":  # cleaned the room -> 打扫 了 房间 (not "a room")
