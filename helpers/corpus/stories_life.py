@@ -152,7 +152,7 @@ def exam_prep(st, size):
     st.done.add("study")
     if t == "last_night":
         st.add("and_also", _act(st, "write", _n("letter")))  # not out after dark: a quiet evening at home
-        return extend(st, size, "home")
+        return extend(st, size, "home", moves=0)
     st.add("stop:afternoon", go(st, "library"))
     st.add("serial", _act(st, "borrow", _n("book", "num", num=2)))
     st.add("stop:evening", act_at(st, "home", exclude={"cook", "clean", "sleep"}))

@@ -45,6 +45,12 @@ def go(st, place, time=False, subj=None, tense=None):
 def act(st, place, subj=None, exclude=(), only=None, tense=None):
     tense = tense or st.tense
     a = _activity(st.rng, place, subj or st.he(), tense, st.rich, set(exclude) | st.done, only)
+    obj = (a or {}).get("obj") or {}
+    seen = {(x.get("obj") or {}).get("n") for x in _clauses(st)}
+    if obj.get("k") == "noun" and obj.get("n") in seen - {None, "tv"}:
+        return None  # not "saw a tiger , and also drew a tiger"
+    if obj.get("n") == "dress" and (subj or st.he()).get("p") == "he":
+        obj["n"] = "shirt"  # what he buys for himself
     return a
 
 
