@@ -7,7 +7,7 @@ second "a" of the sentence. Every test renders a spec and compares tokens and bo
 import pytest
 
 from helpers.corpus import Pair, build_vocabs, encode_sentence, tokenize_en
-from helpers.corpus.grammar import render
+from helpers.corpus.surface import render
 from tests.corpus_support import hand_links
 
 

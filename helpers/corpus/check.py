@@ -7,7 +7,7 @@ counts, ``format_table`` prints them, ``main`` exits non-zero when a count cross
 
 from __future__ import annotations
 
-from helpers.corpus.lexicon import INTRANSITIVE, VERBS
+from helpers.corpus.lexicon import INTRANSITIVE, NOUNS, VERBS
 
 CONNECTIVES = ("但是", "因为", "所以", "然后", "而且")
 PAST_TIMES = ("昨天", "昨晚", "上周", "去年")
@@ -52,11 +52,24 @@ def erqie_chain(pair) -> bool:
     return "而且" in pair.tgt
 
 
+def _sentences_zh(tokens):
+    out, cur = [], []
+    for t in tokens:
+        cur.append(t)
+        if t in ("。", "？"):
+            out.append(cur)
+            cur = []
+    return out + ([cur] if cur else [])
+
+
 def connective_chain(pair) -> bool:
     """Two connectives in a row (， 所以 然后), or the same connective twice in one sentence."""
-    conns = [t for t in pair.tgt if t in CONNECTIVES]
     adjacent = any(a in CONNECTIVES and b in CONNECTIVES for a, b in zip(pair.tgt, pair.tgt[1:]))
-    return adjacent or len(conns) != len(set(conns))
+    twice = False
+    for sent in _sentences_zh(pair.tgt):
+        conns = [t for t in sent if t in CONNECTIVES]
+        twice = twice or len(conns) != len(set(conns))
+    return adjacent or twice
 
 
 def tautology(pair) -> bool:
@@ -74,11 +87,16 @@ def tautology(pair) -> bool:
 
 
 def time_jump(pair) -> bool:
-    """A later clause with its own past time word, or two clauses with time words (time must run forward)."""
-    clauses = list(_clauses(pair.tgt))
-    timed = [i for i, cl in enumerate(clauses) if any(t in ANY_TIMES for t in cl)]
-    later_past = any(t in PAST_TIMES for cl in clauses[1:] for t in cl)
-    return later_past or len(timed) > 1
+    """A later clause with its own past time word, or two clauses with time words, in one sentence (time
+    must run forward; a new sentence of a story may open with its time: 。 下午 她 …), or a later
+    sentence that names a day again (昨天 … 。 昨天 …)."""
+    for k, sent in enumerate(_sentences_zh(pair.tgt)):
+        clauses = list(_clauses(sent))
+        timed = [i for i, cl in enumerate(clauses) if any(t in ANY_TIMES for t in cl)]
+        later_past = any(t in PAST_TIMES for cl in clauses[1:] for t in cl)
+        if later_past or len(timed) > 1 or (k and any(t in PAST_TIMES for t in sent)):
+            return True
+    return False
 
 
 def absurd_time(pair) -> bool:
@@ -91,7 +109,9 @@ def absurd_time(pair) -> bool:
 
 
 DROPPED_EN = {"i", "you", "he", "she", "we", "they"}  # a subject Chinese drops in a story has no link
-CLAUSE_START_EN = {",", "and", "then", "that", "finally", "so", "but", "because", "while"}
+CLAUSE_START_EN = {",", "and", "then", "that", "finally", "so", "but", "because", "while", "later"}
+POSS_EN = {"my", "your", "his", "her", "our", "their"}  # lost her key -> 丢 了 钥匙: Chinese drops it
+KIN_EN = {n.sg for n in NOUNS.values() if "kin" in n.cls} | {n.pl for n in NOUNS.values() if "kin" in n.cls}
 
 
 def unaligned_content(pair) -> bool:
@@ -105,6 +125,10 @@ def unaligned_content(pair) -> bool:
             return False
         if w in DROPPED_EN and i > 0 and pair.src[i - 1] in CLAUSE_START_EN:
             return True
+        if w in POSS_EN and i > 0 and pair.src[i - 1] in ("lost", "lose"):
+            return True
+        if w in POSS_EN and i + 1 < len(pair.src) and pair.src[i + 1] in KIN_EN:
+            return True  # we helped our mother -> 我们 帮助 了 妈妈: the possessor is the subject
         return w == "will"  # a later future clause: 明天 会 去 超市 ， 然后 买 …
 
     return any(i not in linked and w not in FUNCTION_EN and not excused(i, w) for i, w in enumerate(pair.src))
@@ -287,6 +311,9 @@ def final_le_bare_noun(pair) -> bool:
     if _BARE_ZH is None:
         _BARE_ZH = _bare_nouns_zh()
     t = pair.tgt
+    k = max((i for i, z in enumerate(t[:-1]) if z in ("，", "。", "？")), default=-1)
+    if "还" in t[k + 1:]:  # ， 还 听 了 音乐 。 is what a native writes (not 还 听 音乐 了)
+        return False
     return len(t) >= 3 and t[-1] in ("。", "？") and t[-3] == "了" and t[-2] in _BARE_ZH
 
 

@@ -70,7 +70,6 @@ from helpers.corpus.lexicon import (
     WH_ZH,
 )
 from helpers.corpus.tokens import en as _e  # an English token
-from helpers.corpus.tokens import finish
 from helpers.corpus.tokens import zh as _z  # a Chinese token with its links
 
 VOWELS = frozenset("aeiou")
@@ -143,6 +142,8 @@ def render_np(np, role, tags):
     k = np["k"]
     if k == "pron":
         subj, obj, _poss, zh, _p, _g = PRONOUNS[np["p"]]
+        if np.get("fem") and np["p"] == "they":  # they (lily and her sister) -> 她们
+            zh = "她们"
         e = _e(subj if role == "subj" else obj)
         return [e], [_z(zh, (e,))]
     if k == "name":
@@ -217,13 +218,15 @@ def render_np(np, role, tags):
             zh.append(_z("那些", (), (e,)))
     elif d == "poss":
         tags.add("possessive")
-        pk, pv = np["poss"]
+        pk, pv = np["poss"][:2]
         if pk == "pron":
             e = _e(PRONOUNS[pv][2])
             en.append(e)
-            zh.append(_z(PRONOUNS[pv][3], (e,)))
-            if "kin" not in noun.cls or PRONOUNS[pv][4] in ("1p", "3p"):  # 我 妈妈, 我们 的 妈妈
-                zh.append(_z("的", (), (e,)))
+            fem = pv == "they" and np["poss"][2:] == ("f",)  # their (two women) -> 她们
+            if not np.get("zh_poss_drop"):  # lost her key -> 丢 了 钥匙 (not 丢 了 她 的 钥匙)
+                zh.append(_z("她们" if fem else PRONOUNS[pv][3], (e,)))
+                if "kin" not in noun.cls:  # 我 妈妈, 我们 老师 ... kin takes no 的 after a pronoun
+                    zh.append(_z("的", (), (e,)))
         else:
             e, es = _e(pv), _e("'s")
             en += [e, es]
@@ -328,14 +331,12 @@ def _be(person, tense):
 
 
 def render_clause(c, tags):
-    """English tokens (no final punctuation), Chinese tokens of one clause spec."""
+    """English tokens (no final punctuation), Chinese tokens of one "act" or copula clause spec (the
+    weather and "there is" clauses are ``helpers.corpus.grammar_extra``'s; ``surface.render_clause``
+    dispatches every kind)."""
     kind = c["type"]
     if kind == "act":
         return _render_act(c, tags)
-    if kind in ("weather", "exist"):
-        from helpers.corpus.grammar_extra import render_exist, render_weather
-
-        return (render_weather if kind == "weather" else render_exist)(c, tags)
     return _render_copula(c, tags)
 
 
@@ -730,35 +731,10 @@ def _render_copula(c, tags):
 
 
 # --------------------------------------------------------------------------- sentences
-def render(spec):
-    """(src tokens, tgt tokens, sure links, possible links, phenomenon tags, refs) of a sentence spec.
-
-    A spec is a clause dict, a story {"chain": [clause, conn, clause, ...], "plan": name}, which
-    ``helpers.corpus.discourse.render_chain`` renders (connectives by relation, a continuing subject
-    dropped in Chinese), or a construction family {"family": name, ...} (``helpers.corpus.families``).
-    ``refs``: the other Chinese phrasings the generator knows to be equally good (token tuples).
-    """
-    if "family" in spec:  # greetings, numbers, comparison, ...: helpers.corpus.families
-        from helpers.corpus.families import render_family
-
-        return render_family(spec)
-    tags = set()
-    alternatives = ()
-    if "chain" in spec:  # multi-clause stories: helpers.corpus.discourse
-        from helpers.corpus.discourse import render_chain
-
-        en_tokens, zh_tokens, question = render_chain(spec["chain"], tags)[:3]
-    else:
-        en_tokens, zh_tokens = render_clause(spec, tags)
-        question = spec.get("q") is not None
-    zh_tokens = _le_after_bare_object(zh_tokens)
-    return finish(en_tokens, zh_tokens, question, tags, alternatives)
-
-
 BARE_ZH = frozenset(n.zh for n in NOUNS.values())
 
 
-def _le_after_bare_object(zh):
+def le_after_bare_object(zh):
     """她 吃 了 肉 (sentence end) sounds unfinished: a bare object that ends the sentence takes final 了 (吃 肉 了)."""
     if len(zh) >= 3 and zh[-2][0] == "了" and zh[-1][0] in BARE_ZH:
         return zh[:-2] + [zh[-1], zh[-2]]

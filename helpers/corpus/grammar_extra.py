@@ -12,12 +12,11 @@ Both are rendered with the helpers of ``helpers.corpus.grammar`` and follow its 
 
 from __future__ import annotations
 
+from helpers.corpus.grammar import _be, _e, _time_tokens, _z, is_plural, render_np
 from helpers.corpus.lexicon import ADJECTIVES, LOCATIVES, PLACES, RAIN, THERE
 
 
 def render_weather(c, tags):
-    from helpers.corpus.grammar import _be, _e, _time_tokens, _z
-
     tense, neg, q = c.get("tense", "p"), c.get("neg", False), c.get("q")
     t_en, t_zh = _time_tokens(c["time"], tags) if c.get("time") else ([], [])
     if c.get("rain"):  # it is raining -> 正在 下雨; it rained -> 下雨 了; it will rain -> 会 下雨
@@ -89,8 +88,6 @@ def render_weather(c, tags):
 
 def render_exist(c, tags):
     """there is / are NP PREP PLACE -> PLACE (LOC) 有 NP; no -> 没有; is there ... ? -> ... 有 NP 吗 ？"""
-    from helpers.corpus.grammar import _e, _z, is_plural, render_np
-
     q, neg = c.get("q"), c.get("neg", False)
     np = dict(c["np"])
     if neg or q == "yn":  # there is no milk / is there a cat ? -> 没有 牛奶 / 有 猫 吗

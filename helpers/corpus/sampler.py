@@ -510,10 +510,13 @@ WHERE_PLACES = ("library", "park", "hospital", "store", "restaurant", "station",
 def coref(np, rng):
     """The subject pronoun that refers back to np (for 'and he ...', 'because she ...')."""
     if np["k"] == "pron":
-        return {"k": "pron", "p": np["p"]}
+        return {"k": "pron", "p": np["p"], **({"fem": True} if np.get("fem") else {})}
     from helpers.corpus.grammar import gender_of, is_plural
 
     if np["k"] in ("noun", "coord") and is_plural(np):
+        items = np["items"] if np["k"] == "coord" else [np]
+        if all(gender_of(x) == "f" for x in items):  # lily and her sister -> they -> 她们
+            return {"k": "pron", "p": "they", "fem": True}
         return {"k": "pron", "p": "they"}
     g = gender_of(np) or rng.choice("mf")
     return {"k": "pron", "p": "he" if g == "m" else "she"}

@@ -1,300 +1,33 @@
-"""Long sentences as small coherent stories: the meaning side of chains (``discourse`` renders them).
+"""Long sentences as small stories: the entry point of the story generator (corpus 4.0).
 
-A story has one main person (``Story.agent``), one tense and its time phrase in the first clause, so
-time runs forward; later clauses refer back with a pronoun that agrees in gender, number and person
-(``coref``), and a possessor in the story is the agent's (his sister only after a man). Each story
-follows a *discourse plan* (``helpers.corpus.stories_plans``: an outing, a day's routine, a plan that
-rain changes, two people compared, a question with its reason, ...); ``Story.add`` joins a clause
-with the connective of its relation and marks a continuing subject, which Chinese drops.
-
-This module holds the building blocks (places and what one does there, ``Story``, ``_go``,
-``_activity``); ``sample_spec`` picks a plan (or a single clause) for a length bucket.
+``sample_spec(rng, bucket)`` draws one sentence spec for a length bucket: a single clause
+(``helpers.corpus.sampler``) for the short buckets, a story that follows a discourse plan
+(``helpers.corpus.stories_plans.PLANS``) for the long ones. The layers below import one way only:
+``story_parts`` (places, activities, ``Story``) <- ``stories_steps`` <- ``stories_people`` /
+``stories_plans`` <- this module.
 """
-
 
 from __future__ import annotations
 
-from helpers.corpus.lexicon import NAMES, NOUNS, VERBS
-from helpers.corpus.sampler import (
-    NEAR_TIMES,
-    OBJECTS,
-    coref,
-    sample_act,
-    sample_clause,
-    sample_object,
-)
-
-FOOD = tuple(k for k, n in NOUNS.items() if n.cls & {"food", "massfood"} and "animal" not in n.cls)
-GROCERIES = tuple(k for k in FOOD if k not in ("rice", "noodles"))  # 米饭 / 面条 are cooked, not bought
-DRINK = tuple(k for k, n in NOUNS.items() if "drink" in n.cls and k != "soup")
-SPORTS = ("football", "basketball", "tennis")
-THINGS_TO_BUY = ("book", "pen", "pencil", "bag", "umbrella", "hat", "shirt", "coat", "dress", "cup", "gift",
-                 "kite", "ball", "map", "flower")
-ANIMALS = ("panda", "tiger", "elephant", "monkey", "bird", "horse")
-# place -> activities there: (verb, allowed objects or None for any object the verb takes)
-ACTIVITIES = {
-    "library": (("read", ("book", "magazine", "newspaper", "novel")), ("study", None), ("write", ("letter",))),
-    "park": (("play", SPORTS), ("run", None), ("walk", None), ("draw", ("tree", "flower"))),
-    "restaurant": (("eat", ("noodles", "rice", "meat", "fish", "sandwich", "cake", "egg")), ("drink", DRINK)),
-    "market": (("buy", GROCERIES),),
-    "supermarket": (("buy", GROCERIES + DRINK),),
-    "store": (("buy", THINGS_TO_BUY),),
-    "pool": (("swim", None),),
-    "beach": (("swim", None), ("walk", None), ("run", None)),
-    "cinema": (("watch", ("movie",)),),
-    "school": (("study", None), ("play", SPORTS)),
-    "office": (("work", None), ("write", ("letter",))),
-    "zoo": (("see", ANIMALS),),
-    "hospital": (("visit", ("grandmother", "grandfather", "uncle", "aunt")),),
-    "home": (("cook", None), ("sleep", None), ("watch", ("tv",)), ("read", None), ("clean", ("room", "house")),
-             ("listen_to", ("music",))),
-}
-OUTINGS = tuple(p for p in ACTIVITIES if p != "home")
-REASON_PLACES = {"hungry": ("restaurant", "market", "home"), "thirsty": ("restaurant", "supermarket"),
-                 "tired": ("home",)}
-CONTRAST_VERBS = {"buy", "eat", "drink", "read", "see", "play", "study"}
-SAME_KIND = ({"food", "massfood"}, {"drink"}, {"readable"}, {"animal"}, {"sport"}, {"subject"})
-TIRING = {"play", "run", "swim", "walk", "work", "clean", "dance"}  # activities after which one is tired
-SKILL_PLACES = {"swim": ("pool", "beach"), "play": ("park",)}
-
-
-def _pronoun_for(agent, rng):
-    """One pronoun for the whole story (coref picks a gender at random for 'the teacher')."""
-    pron = coref(agent, rng)
-    return lambda: dict(pron)
-
-
-def _tense_ok(v, tense):
-    from helpers.corpus.lexicon import INTRANSITIVE
-
-    return tense in (VERBS[v][8] if v in VERBS else INTRANSITIVE[v][6])
-
-
-def _base(v):
-    return v.split("_")[0]  # play / play_i, study / study_i are the same activity
-
-
-def _activity(rng, place, subj, tense, rich, exclude=(), only=None):
-    """An action at ``place`` by ``subj`` in ``tense`` (no time or place phrase of its own), or None.
-
-    ``only`` restricts the objects (a thirsty shopper buys drinks)."""
-    bases = {_base(x) for x in exclude}
-    opts = [(v, objs) for v, objs in ACTIVITIES[place] if _base(v) not in bases and _tense_ok(v, tense)]
-    if not opts:
-        return None
-    v, objs = rng.choice(opts)
-    if only is not None and objs is not None:
-        objs = tuple(o for o in objs if o in only) or objs
-    if rich and v in ("buy", "eat", "drink") and objs is not None and len(objs) > 1 and rng.random() < 0.35:
-        act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
-        for key in ("time", "freq", "place", "with", "together"):
-            act.pop(key, None)
-        a, b = rng.sample(objs, 2)  # three apples and a bottle of milk -> 三 个 苹果 和 一 瓶 牛奶
-        act["obj"] = {"k": "coord", "items": [_counted(rng, a, v), _counted(rng, b, v)]}
-        if v != "buy":  # a meal: a bowl of noodles and a cup of tea, not two glasses of this and two of that
-            for item in act["obj"]["items"]:
-                if item["d"] == "num":
-                    item["d"] = "a"
-        return act
-    act = sample_act(rng, rich, subj=subj, verb=v, question=False, tense=tense, neg=False)
-    for key in ("time", "freq", "place", "with", "together"):  # a story has its own people
-        act.pop(key, None)
-    if objs is not None and "obj" in act:
-        act["obj"] = _object_among(rng, v, tense, objs, rich)
-    _first_mention(act.get("obj"))
-    if v == "clean":  # cleaned the room -> 打扫 了 房间 (not "a room")
-        act["obj"] = {"k": "noun", "n": rng.choice(objs or ("room",)), "d": "the"}
-    return act
-
-
-def _counted(rng, n, v):
-    """A counted noun phrase for a shopping or meal list: two apples, a bottle of milk, bread."""
-    noun = NOUNS[n]
-    if noun.mass:
-        conts = [c for c in noun.conts if v != "buy" or c == "bottle"]
-        if not conts:
-            return {"k": "noun", "n": n, "d": "bare"}
-        return {"k": "noun", "n": n, "d": rng.choice(("a", "a", "num")), "num": 2, "cont": rng.choice(conts)}
-    return {"k": "noun", "n": n, "d": rng.choice(("a", "num")), "num": rng.randint(2, 3)}
-
-
-def _first_mention(obj):
-    """A story introduces its things: a cake, two bottles of milk, bread (not "that cake", "your egg")."""
-    if not obj or obj["k"] != "noun" or "kin" in NOUNS[obj["n"]].cls or obj["n"] in ("tv", "piano", "guitar"):
-        return
-    if obj.get("d") in ("the", "this", "that", "these", "those", "poss"):
-        obj["d"] = "bare" if NOUNS[obj["n"]].mass else "a"
-        for key in ("poss", "rel", "pl"):
-            obj.pop(key, None)
-        if obj.get("adj") and NOUNS[obj["n"]].mass:
-            obj.pop("adj")
-    if obj.get("adj") and obj["adj"] != "interesting":  # a story names its things plainly: not "a delicious
-        obj.pop("adj")  # egg", "an old shirt" or "a short letter" (短 信 reads as 短信, a text message)
-    if obj.get("d") == "num":
-        obj["num"] = min(obj["num"], 2 if obj.get("cont") else 3)  # nobody drinks five bottles of milk at dinner
-
-
-def _object_among(rng, v, tense, objs, rich, neg=False):
-    for _ in range(8):
-        o = sample_object(rng, v, tense, neg, None, rich)
-        if o["k"] == "noun" and o["n"] in objs:
-            return o
-    n = rng.choice(objs)
-    noun = NOUNS[n]
-    if "kin" in noun.cls:
-        return {"k": "noun", "n": n, "d": "poss", "poss": ("pron", rng.choice(("i", "he", "she", "we", "they")))}
-    return {"k": "noun", "n": n, "d": "bare" if (noun.mass or tense == "p" or neg) else "a", "drop": neg}
-
-
-def _first_time(rng, tense, freq_ok=True):
-    if tense == "p":
-        return ("freq", rng.choice(("often", "usually", "sometimes"))) if freq_ok and rng.random() < 0.5 else \
-            ("time", rng.choice(("every_day", "every_morning", "every_evening", "every_sunday", "on_weekends")))
-    return ("time", rng.choice(NEAR_TIMES[tense]))
-
-
-NIGHT_PLACES = {"restaurant", "cinema", "supermarket", "store", "home", "hospital"}
-NIGHT = {"last_night", "tonight"}
-
-
-def _go(rng, subj, tense, place, rich, time=True):
-    go = sample_act(rng, rich, subj=subj, verb="go", question=False, tense=tense, neg=False)
-    go["dest"] = place
-    for key in ("freq", "time", "with", "together"):
-        go.pop(key, None)
-    if time:
-        key, val = _first_time(rng, tense)
-        if val in NIGHT and place not in NIGHT_PLACES:  # not "went to the zoo last night"
-            val = rng.choice(("yesterday", "this_morning") if tense == "d" else ("tomorrow", "today"))
-        go[key] = val
-    if place == "home":
-        go.pop("by", None)
-    if go.get("by") == "train" and place not in ("beach", "museum", "zoo"):  # no train to the cinema
-        go["by"] = "bus"
-    return go
-
-
-def _contrast(rng, act, he):
-    """The same verb with another object of the same kind, negated: ..., but he did not buy bananas."""
-    v = act["v"]
-    obj = act.get("obj")
-    if v not in CONTRAST_VERBS or not obj or obj["k"] != "noun":
-        return None
-    kind = next((k for k in SAME_KIND if NOUNS[obj["n"]].cls & k), None)
-    if kind is None:
-        return None
-    pool = [n for n in OBJECTS[v] if n != obj["n"] and NOUNS[n].cls & kind and n not in ("rice", "noodles")]
-    if not pool:
-        return None
-    n = rng.choice(pool)
-    other = {"k": "noun", "n": n, "d": "the" if "instrument" in NOUNS[n].cls else "bare"}
-    return {"type": "act", "v": v, "tense": act["tense"], "neg": True, "q": None, "subj": he(), "obj": other}
-
-
-# --------------------------------------------------------------------------- the story builder
-SEQUENCE = ("and_then", "after_that")
-SAME_SUBJECT_DROP = {"finally", "serial", "and", "and_also", "and_then", "after_that", "so", "so_jiu", "but", "but_kes"}
-STORY_KIN = ("mother", "father", "brother", "sister", "friend", "grandmother", "grandfather", "uncle", "aunt")
-
-
-def story_agent(rng, plural_ok=True, named=False):
-    """The main person of a story: a pronoun, a name, my/your/tom 's kin, or the teacher (never "his
-    sister" at the start: a possessor needs someone to refer to)."""
-    r = rng.random()
-    if r < 0.25 and not named:
-        return {"k": "pron", "p": rng.choice(("i", "you", "he", "she", "we", "they") if plural_ok
-                                            else ("i", "you", "he", "she"))}
-    if r < 0.6:
-        return {"k": "name", "n": rng.choice(tuple(NAMES))}
-    if r < 0.9:
-        poss = ("pron", rng.choice(("i", "you", "we"))) if rng.random() < 0.75 else ("name", rng.choice(tuple(NAMES)))
-        return {"k": "noun", "n": rng.choice(STORY_KIN), "d": "poss", "poss": poss}
-    if plural_ok and rng.random() < 0.5:
-        a, b = rng.sample(tuple(NAMES), 2)
-        return {"k": "coord", "items": [{"k": "name", "n": a}, {"k": "name", "n": b}]}
-    return {"k": "noun", "n": rng.choice(("teacher", "doctor", "student", "nurse")), "d": "the"}
-
-
-def other_person(rng, agent, kin_ok=True):
-    """A second person: the agent's relative (his sister, agreeing with the agent) or another name."""
-    from helpers.corpus.grammar import person_of
-
-    names = [n for n in NAMES if n != agent.get("n")]
-    if kin_ok and agent["k"] != "coord" and rng.random() < 0.55:
-        kins = [k for k in ("brother", "sister", "mother", "father", "friend", "grandmother")
-                if k != agent.get("n")]
-        p = coref(agent, rng)["p"] if agent["k"] != "pron" else agent["p"]
-        if person_of(agent) in ("1s", "1p", "2") or agent["k"] == "pron":
-            p = agent["p"]
-        return {"k": "noun", "n": rng.choice(kins), "d": "poss", "poss": ("pron", p)}
-    return {"k": "name", "n": rng.choice(names)}
-
-
-class Story:
-    """Clauses joined by connectives, about one agent; ``spec()`` is the chain spec with its plan name."""
-
-    def __init__(self, rng, rich, plan, agent=None, tense="d", plural_ok=True):
-        self.rng, self.rich, self.plan, self.tense = rng, rich, plan, tense
-        self.agent = agent or story_agent(rng, plural_ok)
-        self.pron = coref(self.agent, rng)  # one pronoun for the whole story (the teacher -> she)
-        self.items = []
-        self.done = set()
-
-    def he(self):
-        return dict(self.pron)
-
-    def poss(self):
-        """The agent as a possessor: his sister, my mother, their friend."""
-        return ("pron", self.pron["p"])
-
-    def add(self, conn, clause, same=True):
-        """Append a clause; a continuing subject (``same``) is dropped in Chinese, and often in English after "and"."""
-        if clause is None:
-            return False
-        if not self.items:
-            self.items.append(clause)
-            if clause.get("v"):
-                self.done.add(_base(clause["v"]))  # worked at the office ..., not "worked" again later
-            return True
-        clause = dict(clause)
-        if conn in SEQUENCE and conn in self.items:  # 然后 and 接着 once each: the next step is a bare ，
-            conn = next((c for c in SEQUENCE if c not in self.items), "and")
-        if same and (conn in SAME_SUBJECT_DROP or (conn == "because" and self.rng.random() < 0.4)):
-            clause["drop"] = True
-            prev = self.items[-1]
-            # English drops the subject after "and" (went to the park and played football), always in a
-            # serial construction, but not after a negation ("did not go to the zoo and cooked" would
-            # negate both) nor twice in a row (no run-on "and ... and ... and")
-            if conn in ("and", "and_also", "and_then", "serial") and not prev.get("neg") and \
-                    not prev.get("en_drop") and (conn == "serial" or self.rng.random() < 0.6):
-                clause["en_drop"] = True
-            if conn == "serial" and not clause.get("en_drop"):
-                conn = "and"
-        self.items += [conn, clause]
-        if clause.get("v"):
-            self.done.add(_base(clause["v"]))
-        return True
-
-    def n(self):
-        return (len(self.items) + 1) // 2
-
-    def spec(self):
-        return {"chain": self.items, "plan": self.plan}
-
-
-def seq_conn(st):
-    """The connective of one step after another: 然后 or 接着 once each, else a bare ， (他 去 了 公园 ， 踢 了 足球)."""
-    opts = [c for c in ("and_then", "and_then", "after_that") if c not in st.items]
-    return st.rng.choice(opts) if opts and st.rng.random() < 0.75 else "and"
+from helpers.corpus.sampler import sample_clause
+from helpers.corpus.stories_plans import PLANS
+from helpers.corpus.stories_steps import continue_story, day_not_night
+from helpers.corpus.story_parts import Story
 
 
 def sample_story(rng, size, rich=True):
-    """A story of about ``size`` clauses (2-10) from a discourse plan drawn at random."""
-    from helpers.corpus.stories_plans import PLANS
-
-    fits = [p for p, (lo, hi, _fn) in PLANS.items() if lo <= size <= hi]
+    """A story of about ``size`` clauses (2-10) from a discourse plan drawn at random (a plan made for
+    fewer clauses goes on in a second sentence, ``stories_steps.continue_story``)."""
+    fits = [p for p, (lo, _hi, _fn) in PLANS.items() if lo <= size]
     name = rng.choice(fits)
-    return PLANS[name][2](Story(rng, rich, name), size)
+    _lo, hi, plan = PLANS[name]
+    st = Story(rng, rich, name)
+    spec = plan(st, min(size, hi))
+    if hi < size:  # a short plan runs on in a new sentence: 。 下午 她 去 了 ...
+        spec = continue_story(st, size)
+    if st.n() > 5:
+        day_not_night(st)
+    return spec
 
 
 # the length buckets and the mix that fills each one: probability of a story, and its clause counts

@@ -5,7 +5,7 @@ help, a lost thing found, a question with its reason. Registered in ``helpers.co
 from __future__ import annotations
 
 from helpers.corpus.sampler import coref
-from helpers.corpus.stories import DRINK, FOOD, SPORTS, _go, other_person
+from helpers.corpus.story_parts import DRINK, FOOD, SPORTS, _go, group_pron, other_person
 from helpers.corpus.stories_steps import act, feel, timed
 
 PREF = {"eat": FOOD, "drink": DRINK, "play": SPORTS, "read": ("book", "newspaper", "magazine", "novel")}
@@ -45,7 +45,7 @@ def compare_likes(st, size):
     st.tense = "p"
     v = st.rng.choice(tuple(PREF))
     x, y = st.rng.sample(PREF[v], 2)
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     st.add(None, _like(st.agent, x))
     st.add("while", _like(other, y), same=False)
     she = coref(other, st.rng)
@@ -62,25 +62,25 @@ def same_too(st, size):
     st.tense = "p"
     v = st.rng.choice(("play", "read", "eat"))
     x = st.rng.choice(PREF[v])
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     st.add(None, _like(st.agent, x))
     st.add("too", _like(other, x), same=False)
     if st.n() < size:
-        we = {"i": "we", "we": "we", "you": "you"}.get(st.pron["p"], "they")  # you and lily -> you
-        st.add("so", _habit(st, v, x, {"k": "pron", "p": we},
+        st.add("so", _habit(st, v, x, group_pron(st.agent, other, st.rng),
                             HOME_OF[v]), same=False)
     return st.spec()
 
 
 def ability(st, size):
     """can swim , but her brother can not swim , so he will not go to the pool tomorrow."""
+    st.tense = "p"
     v = st.rng.choice(("swim", "play", "sing", "dance", "cook", "speak"))
     obj = None
     if v == "play":
         obj = _np(st.rng.choice(SPORTS + ("piano", "guitar")))
     elif v == "speak":
         obj = _np(st.rng.choice(("english", "chinese")))
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     st.add(None, {"type": "act", "v": v, "tense": "c", "neg": False, "q": None, "subj": st.agent, "obj": obj})
     st.add("but", {"type": "act", "v": v, "tense": "c", "neg": True, "q": None, "subj": other, "obj": obj},
            same=False)
@@ -95,6 +95,7 @@ def ability(st, size):
 
 def skill_practice(st, size):
     """anna can play the piano , and she often plays the piano at home , so her mother is happy."""
+    st.tense = "p"
     n = st.rng.choice(("piano", "guitar") + SPORTS)
     st.add(None, {"type": "act", "v": "play", "tense": "c", "neg": False, "q": None, "subj": st.agent,
                   "obj": _np(n)})
@@ -128,14 +129,15 @@ def lost_found(st, size):
     n = st.rng.choice(("key", "phone", "bag", "umbrella", "ticket", "pen"))
     place = st.rng.choice(("school", "park", "library", "station"))
     st.add(None, timed(st, {"type": "act", "v": "lose", "tense": "d", "neg": False, "q": None, "subj": st.agent,
-                            "obj": {"k": "noun", "n": n, "d": "poss", "poss": st.poss()}, "place": place}))
-    other = other_person(st.rng, st.agent)
+                            "obj": {"k": "noun", "n": n, "d": "poss", "poss": st.poss(), "zh_poss_drop": True},
+                            "place": place}))
+    other = other_person(st.rng, st.agent, pron=st.pron)
     st.add("but", {"type": "act", "v": "find", "tense": "d", "neg": False, "q": None, "subj": other,
-                   "obj": {"k": "noun", "n": n, "d": "the"},
-                   "place": st.rng.choice([p for p in ("school", "park", "library", "station") if p != place])},
+                   "obj": {"k": "noun", "n": n, "d": "the"}},  # found it (where it was lost)
            same=False)
     if st.n() < size:
-        st.add("so", feel(st, "happy"), same=False)
+        clash = coref(other, st.rng)["p"] == st.pron["p"]  # lily ... lucy ... so she: name her again
+        st.add("so", feel(st, "happy", subj=dict(st.agent) if clash else None), same=False)
     return st.spec()
 
 
@@ -152,16 +154,9 @@ def why_because(st, size):
     if st.items[0]["subj"] != st.agent:
         st.agent = st.items[0]["subj"]
         st.pron = coref(st.agent, st.rng)
-    reason = _like(st.he(), n) if n else {"type": "act", "v": "like", "tense": "p", "neg": False, "q": None,
-                                           "subj": st.he(), "obj": _np("water")}
-    if n is None:
-        reason = {"type": "act", "v": "swim", "tense": "c", "neg": False, "q": None, "subj": st.he()}
-    st.add("answer_because", reason, same=False)
-    if st.n() < size:
-        a = act(st, "home", tense="p")
-        if a is not None:
-            a["place"] = "home"
-            st.add("and_also", a)
+    reason = _like(st.he(), n) if n else {"type": "act", "v": "swim", "tense": "c", "neg": False, "q": None,
+                                           "subj": st.he()}
+    st.add("answer_because", reason, same=False)  # (not "because she likes books , and she also cleans ...")
     return st.spec()
 
 
@@ -171,7 +166,7 @@ def two_habits(st, size):
     (v1, n1), (v2, n2) = st.rng.sample([(v, n) for v in PREF for n in PREF[v][:3]], 2)
     while v1 == v2:
         v2, n2 = st.rng.choice([(v, PREF[v][0]) for v in PREF])
-    other = other_person(st.rng, st.agent)
+    other = other_person(st.rng, st.agent, pron=st.pron)
     a = _habit(st, v1, n1, st.agent, HOME_OF[v1])
     b = _habit(st, v2, n2, other, HOME_OF[v2])
     b["freq"] = a["freq"]
