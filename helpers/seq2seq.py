@@ -3,7 +3,8 @@
 * ``Encoder``: embedding + GRU/LSTM over the source, packed so that padding never reaches a state.
   Bidirectional: h̄_s = W_p [→h_s; ←h_s] (back to H) and the decoder's initial state per layer is
   s_0 = tanh(W_h [→h_S; ←h_1]) (the LSTM cell state uses W_m, without tanh).
-* ``Seq2Seq(variant, ...)`` with variant "none" (9.9 baseline), "bahdanau", "luong-dot",
+* ``Seq2Seq(variant, ...)`` with variant "none" (9.9 baseline: the source only through s_0), "rnnencdec"
+  (second baseline, Cho et al. 2014: the summary vector c fed to every step), "bahdanau", "luong-dot",
   "luong-general", "luong-concat" (Eq. 9-37..9-40; see ``helpers.decoders`` for the decoders).
 
 Training (teacher forcing)::
@@ -32,14 +33,16 @@ from helpers.decoders import (
     DecoderState,
     LuongDecoder,
     NoAttentionDecoder,
+    RNNEncDecDecoder,
     make_rnn,
     run_steps,
 )
 from helpers.errors import HelpersError, ShapeError
 
-__all__ = ["VARIANTS", "DecoderState", "Encoder", "Seq2Seq", "lengths_to_mask"]
+__all__ = ["NO_ATTENTION", "VARIANTS", "DecoderState", "Encoder", "Seq2Seq", "lengths_to_mask"]
 
-VARIANTS = ("none", "bahdanau", "luong-dot", "luong-general", "luong-concat")
+VARIANTS = ("none", "rnnencdec", "bahdanau", "luong-dot", "luong-general", "luong-concat")
+NO_ATTENTION = ("none", "rnnencdec")  # the two baselines: no attention matrix
 
 
 def lengths_to_mask(lengths: torch.Tensor, max_len: int) -> torch.Tensor:
@@ -126,7 +129,7 @@ def _check_lens(src_lens, B: int, S: int) -> torch.Tensor:
 class Seq2Seq(nn.Module):
     """Encoder + decoder of the chosen variant; see the module docstring for the call patterns.
 
-    variant: "none" | "bahdanau" | "luong-dot" | "luong-general" | "luong-concat".
+    variant: "none" | "rnnencdec" | "bahdanau" | "luong-dot" | "luong-general" | "luong-concat".
     input_feeding: only for Luong variants (step ④). Encoder and decoder share hidden_size, num_layers, rnn.
     scaled_score: luong-dot / luong-general divide the score by sqrt(H) (extra; scaled dot product).
     local_window: None (global attention) or D, Luong variants only: local-p attention with a window of
@@ -165,6 +168,8 @@ class Seq2Seq(nn.Module):
         self.encoder = Encoder(src_vocab_size, emb_size, hidden_size, bidirectional=bidirectional, **common)
         if variant == "none":
             self.decoder = NoAttentionDecoder(tgt_vocab_size, emb_size, hidden_size, **common)
+        elif variant == "rnnencdec":
+            self.decoder = RNNEncDecDecoder(tgt_vocab_size, emb_size, hidden_size, **common)
         elif variant == "bahdanau":
             self.decoder = BahdanauDecoder(tgt_vocab_size, emb_size, hidden_size, **common)
         else:
@@ -188,7 +193,7 @@ class Seq2Seq(nn.Module):
 
     @property
     def has_attention(self) -> bool:
-        return self.variant != "none"
+        return self.variant not in NO_ATTENTION
 
     # ----------------------------------------------------------------------- checks
     def _check_src(self, src, src_lens):
@@ -206,7 +211,7 @@ class Seq2Seq(nn.Module):
     def step(self, prev_tokens: torch.Tensor, state: DecoderState):
         """One decoding step: prev_tokens [B] (the previous target tokens, e.g. BOS at first).
 
-        Returns logits [B, V] (unnormalised), attention weights [B, S] (None for "none") and the new
+        Returns logits [B, V] (unnormalised), attention weights [B, S] (None for "none" / "rnnencdec") and the new
         state. The old state is left unchanged, so a search may keep it.
         """
         if not isinstance(state, DecoderState):

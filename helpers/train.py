@@ -76,7 +76,7 @@ TRAIN_THREADS = 1
 # One thread gives up 13 % on a quiet machine and is 5.4x faster on a busy one.
 
 # The size of the models notebooks train live (small, fast). The shipped models use hidden 128 and a
-# bidirectional encoder for all five variants, "none" included (helpers.tools.pretrain.RECIPES).
+# bidirectional encoder for all six variants, the baselines "none" and "rnnencdec" included (helpers.tools.pretrain.RECIPES).
 DEFAULT_SIZES = {"emb_size": 64, "hidden_size": 64, "num_layers": 1, "rnn": "gru", "bidirectional": False,
                  "input_feeding": False, "dropout": 0.0}
 
