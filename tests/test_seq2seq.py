@@ -405,3 +405,37 @@ def test_every_variant_overfits_a_tiny_reverse_task(variant, kw, task):
         loss.backward()
         opt.step()
     assert accuracy == 1.0
+
+
+# ------------------------------------------------------------------ training fast paths = the plain ones
+@pytest.mark.parametrize("bidirectional", [False, True])
+def test_one_layer_gru_encoder_on_the_padded_batch_equals_torch_packed_gru(bidirectional):
+    from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+    enc = Encoder(V_SRC, 8, 12, bidirectional=bidirectional)
+    src, src_lens, _ = batch(S=6)
+    emb = enc.embedding(src)
+    packed = pack_padded_sequence(emb, src_lens, batch_first=True, enforce_sorted=False)
+    ref_out, ref_state = enc.rnn(packed)
+    ref_out, _ = pad_packed_sequence(ref_out, batch_first=True, total_length=6)
+    out, state = enc._padded_gru(emb, src_lens, src_lens[:, None] > torch.arange(6)[None, :])
+    assert (out - ref_out).abs().max().item() < 1e-6 and (state - ref_state).abs().max().item() < 1e-6
+    grads = torch.autograd.grad((out ** 2).sum() + state.sum(), list(enc.rnn.parameters()))
+    ref_grads = torch.autograd.grad((ref_out ** 2).sum() + ref_state.sum(), list(enc.rnn.parameters()))
+    assert max((a - b).abs().max().item() for a, b in zip(grads, ref_grads)) < 1e-5
+
+
+@pytest.mark.parametrize("variant,kw", [("bahdanau", {}), ("bahdanau", {"rnn": "lstm"}),
+                                        ("bahdanau", {"num_layers": 2, "bidirectional": True}),
+                                        ("luong-general", {"input_feeding": True, "rnn": "lstm"}),
+                                        ("luong-concat", {"input_feeding": True, "num_layers": 2})])
+def test_fast_teacher_forcing_equals_the_step_loop_in_values_and_gradients(variant, kw):
+    model = make_model(variant, **kw)
+    src, src_lens, tgt_in = batch(T=6)
+    logits, attn = model(src, src_lens, tgt_in)
+    logits_s, attn_s = model.forward_stepwise(src, src_lens, tgt_in)
+    assert (logits - logits_s).abs().max().item() < 1e-6 and (attn - attn_s).abs().max().item() < 1e-6
+    grads = torch.autograd.grad(logits.square().sum(), list(model.parameters()), allow_unused=True)
+    grads_s = torch.autograd.grad(logits_s.square().sum(), list(model.parameters()), allow_unused=True)
+    assert all((a is None) == (b is None) for a, b in zip(grads, grads_s))
+    assert max((a - b).abs().max().item() for a, b in zip(grads, grads_s) if a is not None) < 1e-5
