@@ -59,7 +59,11 @@ class Encoder(nn.Module):
     A one-layer GRU (every shipped model) runs on the padded batch instead of a PackedSequence
     (``_padded_gru``): same numbers, but torch's packed RNN backward fills a zero tensor of the whole
     packed input at every time step (quadratic in the length: 30 % of the encoder's time at S = 35).
+    ``Encoder.padded_gru = False`` takes the packed path everywhere (``helpers.tools.train_speed``
+    measures the two side by side).
     """
+
+    padded_gru = True
 
     def __init__(self, vocab_size: int, emb_size: int, hidden_size: int, num_layers: int = 1,
                  rnn: str = "gru", bidirectional: bool = False, dropout: float = 0.0, pad_id: int = 0):
@@ -115,7 +119,7 @@ class Encoder(nn.Module):
         B, S = src.shape
         src_mask = lengths_to_mask(src_lens, S)  # [B, S]
         emb = self.dropout(self.embedding(src))  # [B, S, E]
-        if isinstance(self.rnn, nn.GRU) and self.num_layers == 1 and self.rnn.bias:
+        if self.padded_gru and isinstance(self.rnn, nn.GRU) and self.num_layers == 1 and self.rnn.bias:
             out, state = self._padded_gru(emb, src_lens, src_mask)  # [B, S, dirs * H], [dirs, B, H]
         else:
             packed = pack_padded_sequence(emb, src_lens.cpu(), batch_first=True, enforce_sorted=False)
