@@ -9,7 +9,8 @@ so that a busy machine slows both alike:
   (``Encoder.padded_gru = False``) and, for the decoders that loop over time (Bahdanau, Luong with input
   feeding), ``helpers.decoders.run_steps``, one ``decoder.step`` per target position;
 * **after**: ``model(...)`` as ``helpers.train`` calls it now (``Encoder._padded_gru`` and
-  ``helpers.teacher_forcing``).
+  ``helpers.teacher_forcing``) and Adam from ``helpers.train.make_optimizer`` (fused; before: torch's
+  per-tensor loop).
 
 Each path has its own copy of the same initial model and its own Adam; a step is forward, masked loss,
 backward, gradient clipping and Adam, as in ``helpers.train``. Reported per model: CPU ms per step,
@@ -111,7 +112,7 @@ def measure_one(variant: str, sizes: dict, pairs, n_batches: int = 20, batch_siz
     """Before / after figures of one model (see the module docstring)."""
     from torch.utils.flop_counter import FlopCounterMode
 
-    from helpers.train import make_model
+    from helpers.train import make_model, make_optimizer
 
     model = make_model(variant, seed=seed, **sizes).train()
     data = _data(model, pairs, batch_size, n_batches, seed)
@@ -123,7 +124,8 @@ def measure_one(variant: str, sizes: dict, pairs, n_batches: int = 20, batch_siz
             _step(probe, probe_opt, batch, before=False)
     gflop = counter.get_total_flops() / 1e9
     models = {"before": model, "after": copy.deepcopy(model)}
-    opts = {k: torch.optim.Adam(m.parameters(), lr=1e-3) for k, m in models.items()}
+    opts = {"before": torch.optim.Adam(models["before"].parameters(), lr=1e-3),
+            "after": make_optimizer(models["after"].parameters(), 1e-3, "cpu")}
     cpu = {"before": 0.0, "after": 0.0}
     losses = {"before": [], "after": []}
     for k in ("before", "after"):  # warm-up on the first batch (not timed)
