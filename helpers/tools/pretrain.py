@@ -127,8 +127,13 @@ kept it busy (load 5-7), one thread, ``nice -n 5``, 20 real batches per model, C
   projection [Σ lengths, 3H] at every time step (under the profiler the largest single item of ``none``'s
   step; measured alone, the bidirectional encoder's forward + backward at S = 35 takes 71 ms packed, 50 ms
   padded); (4) Adam's per-tensor loop, 2.9 ms per step (fused: 0.7 ms). What remains after the changes
-  is the recurrence itself: per step a [64, 128] × [128, 384] product for the GRU's hidden state, forward
-  and backward, and the element-wise gate and additive-score work, which the FLOP counter does not count.
+  (profiled again, shares of self CPU time under the profiler): ``none`` and the other models' RNNs: the
+  recurrence, per step a [64, 128] × [128, 384] product for the GRU's hidden state, forward and backward
+  (about a quarter), the gate element-wise ops and the concatenations of their gradients;
+  ``luong-concat``: the [B, T, S, A] tensor of the concat score, its broadcast add, tanh and tanh
+  backward (about 18 %; element-wise work that the FLOP counter does not count, hence its lower share of
+  the GEMM peak); input feeding and Bahdanau: the per-step products against the [B, S, H] keys and values
+  and their backward, which adds a [B, S, H] gradient at every step.
 * What changed: ``helpers.teacher_forcing`` (Bahdanau and input-feeding Luong: keys, the GRU's input
   projection of the embeddings and the output layer for all t at once, ``unbind`` instead of slicing),
   ``Encoder._padded_gru`` (a one-layer GRU on the padded batch, each sentence reversed within its length
