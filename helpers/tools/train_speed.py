@@ -1,5 +1,7 @@
 """Training throughput of the shipped recipes, before and after the training fast paths, in one run.
 
+    python -m helpers.tools.train_speed [N_BATCHES]     (also part of ``python -m helpers.tools.bench``)
+
 ``measure_training_paths()`` trains every model of ``CONFIGS`` (the shipped recipes of
 ``helpers.tools.pretrain.RECIPES``, and each Luong score with and without input feeding) on the same real
 length-bucketed batches of ``train``, one torch thread, along two code paths, alternating batch by batch
@@ -180,3 +182,11 @@ def rows_for_table(r: dict) -> list[tuple[str, str, str]]:
     sizes = ", ".join(f"{k} {v:.0f}" for k, v in peak["by_size"].items())
     out.append(("1-thread torch.mm GFLOP/s at these models' sizes (m×k×n)", sizes, ""))
     return out
+
+
+if __name__ == "__main__":  # python -m helpers.tools.train_speed [N_BATCHES]: only these rows of the bench
+    import sys
+
+    result = measure_training_paths(n_batches=int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    for figure, measured, _ in rows_for_table(result):
+        print(f"| {figure} | {measured} |")
