@@ -3,7 +3,8 @@
 The top level is the chapter; everything else lives in a folder named after its role.
 
 * ``attention``   masked softmax, the score functions of Eq. (9-40), ``Attention`` (Eq. 9-37, 9-38), hard / soft
-* ``decoders``    the three decoders: none (9.9 baseline), Luong (Eq. 9-39, input feeding), Bahdanau
+* ``decoders``    the decoders: none (9.9 baseline), rnnencdec (c at every step, Cho et al. 2014), Luong
+  (Eq. 9-39, input feeding), Bahdanau
 * ``seq2seq``     the encoder and the ``Seq2Seq`` model that joins it to a decoder (Fig. 9-25)
 * ``train`` / ``decode`` / ``checkpoint`` / ``metrics``   the workflow around a model: training loop,
   greedy and beam decoding (``translate``), safe checkpoints (``load_pretrained``), BLEU / exact match / AER

@@ -84,7 +84,7 @@ __all__ = [
 FORMAT = "helpers-seq2seq"
 FORMAT_VERSION = 1
 PRETRAINED_DIR = Path(__file__).resolve().parent / "pretrained"
-PRETRAINED_NAMES = ("none", "bahdanau", "luong-dot", "luong-general", "luong-concat")
+PRETRAINED_NAMES = ("none", "rnnencdec", "bahdanau", "luong-dot", "luong-general", "luong-concat")
 TOY_CORPUS = "toy"
 METRICS_PATH = PRETRAINED_DIR / "metrics.json"
 
@@ -306,7 +306,7 @@ _CACHE: dict = {}
 
 
 def load_pretrained(name: str = "luong-general", device=None):
-    """Load a shipped model ("none", "bahdanau", "luong-dot", "luong-general", "luong-concat").
+    """Load a shipped model ("none", "rnnencdec", "bahdanau", "luong-dot", "luong-general", "luong-concat").
 
     Refuses (``CheckpointError``) a file whose corpus version or vocabularies differ from the current
     corpus, so stale weights never load silently. Returns a fresh model object on every call.

@@ -1,4 +1,4 @@
-"""The three decoders of the companion models: none (section 9.9), Luong and Bahdanau (section 9.10).
+"""The decoders of the companion models: none (section 9.9), rnnencdec (Cho et al. 2014), Luong and Bahdanau (9.10).
 
 Every decoder has the same small interface, used by ``helpers.seq2seq.Seq2Seq``:
 
@@ -9,6 +9,10 @@ Every decoder has the same small interface, used by ``helpers.seq2seq.Seq2Seq``:
 
 **NoAttentionDecoder** (the 9.9 baseline): the initial state is the encoder's last state, which is all
 the decoder ever learns about the source (the information bottleneck of section 9.10).
+
+**RNNEncDecDecoder** (the second baseline, Cho et al. 2014's RNN Encoder-Decoder, which Bahdanau et al.
+2014 call RNNencdec): the encoder's summary vector c is fed to *every* decoder step and to the output layer,
+not only to s_0. Still no attention: c is one fixed vector whatever the sentence length.
 
 **LuongDecoder** (Luong et al. 2015; the 4 steps of Fig. 9-25). The RNN first computes h_t, then
 
@@ -22,12 +26,13 @@ attention (``helpers.attention.LocalAttention``): a predicted centre p_t and a G
 
 Without input feeding h_t does not depend on the attention, so teacher-forced ``forward`` runs the RNN
 over the whole target once and does steps 1-3 for all t in one batched computation (no Python loop
-over time). With input feeding it loops over ``step``.
+over time). With input feeding it loops over time (``helpers.teacher_forcing``: the same formulas as
+``step``, with what does not depend on t computed once).
 
 **BahdanauDecoder** (Bahdanau et al. 2015): the query is the *previous* state s_{t-1}; additive score
 (Eq. 9-40); c_t is concatenated to the RNN input: s_t = RNN([e(y_{t-1}); c_t], s_{t-1}). Output layer
 (a simplification of the paper's maxout layer): t̃_t = tanh(W_o [s_t; c_t; e(y_{t-1})]),
-logits = W_s t̃_t.
+logits = W_s t̃_t. Teacher forcing loops over time (``helpers.teacher_forcing.bahdanau_forward``).
 
 Dimension letters: B batch, S source length, T target length, E embedding, H hidden, V vocabulary,
 L layers. "top layer" means the last RNN layer; its state is the h_t / s_t of the formulas.
@@ -42,6 +47,7 @@ from torch import nn
 
 from helpers.attention import Attention, LocalAttention, attention_vector
 from helpers.errors import HelpersError
+from helpers.teacher_forcing import bahdanau_forward, luong_feeding_forward
 
 __all__ = [
     "RNN_TYPES",
@@ -50,6 +56,7 @@ __all__ = [
     "DecoderState",
     "LuongDecoder",
     "NoAttentionDecoder",
+    "RNNEncDecDecoder",
     "make_rnn",
     "run_steps",
     "top_layer",
@@ -83,12 +90,14 @@ class DecoderState:
     hidden           [L, B, H]  decoder RNN state, or a tuple (h, c) for an LSTM
     attn_vector      [B, H]     the previous attention vector h̃_{t-1} (Luong; zeros before step 1),
                                 None for the other decoders
+    summary          [B, H]     the encoder's summary vector c (rnnencdec), None for the other decoders
     """
 
     encoder_outputs: torch.Tensor
     src_mask: torch.Tensor
     hidden: torch.Tensor | tuple
     attn_vector: torch.Tensor | None = None
+    summary: torch.Tensor | None = None
 
     @property
     def batch_size(self) -> int:
@@ -111,6 +120,7 @@ class DecoderState:
             src_mask=self.src_mask.index_select(0, idx),  # [B', S]
             hidden=hidden,
             attn_vector=None if self.attn_vector is None else self.attn_vector.index_select(0, idx),  # [B', H]
+            summary=None if self.summary is None else self.summary.index_select(0, idx),  # [B', H]
         )
 
 
@@ -155,6 +165,55 @@ class NoAttentionDecoder(nn.Module):
         return logits, None, replace(state, hidden=hidden)
 
 
+class RNNEncDecDecoder(nn.Module):
+    """Second baseline (RNNencdec): the summary vector c goes into every step and into the output layer.
+
+    c = the top layer of the encoder's final state (for the bidirectional encoder tanh(W_h [→h_S; ←h_1])),
+    s_0 = the encoder's final state (as in ``none``), then for every t
+
+        s_t = RNN([e(y_{t-1}); c], s_{t-1}),   t̃_t = tanh(W_o [s_t; e(y_{t-1}); c]),   logits = W_s t̃_t.
+
+    How this maps to Cho et al. (2014), §2.2: their decoder state h⟨t⟩ = f(h⟨t−1⟩, y_{t−1}, c) is our s_t
+    (c enters the GRU as part of its input, so every gate sees it, where Cho et al. give c its own
+    matrices C, C_z, C_r: the same linear map, written as one concatenated input); their output
+    P(y_t | y_{t−1}, …, y_1, c) = g(h⟨t⟩, y_{t−1}, c) is our softmax(W_s t̃_t) with the maxout layer of
+    their Appendix A replaced by tanh (as in our Bahdanau decoder). Their initial state tanh(V′ c) is our
+    s_0 = c itself (no extra V′). Bahdanau et al. (2014) use this model, RNNencdec, as the baseline of
+    their Fig. 2. It returns no attention; c does not change with t, so teacher forcing runs the RNN
+    over the whole target in one call.
+    """
+
+    def __init__(self, vocab_size: int, emb_size: int, hidden_size: int, num_layers: int = 1,
+                 rnn: str = "gru", dropout: float = 0.0, pad_id: int = 0):
+        super().__init__()
+        H = hidden_size
+        self.embedding = nn.Embedding(vocab_size, emb_size, padding_idx=pad_id)
+        self.rnn = make_rnn(rnn, emb_size + H, H, num_layers, dropout)  # input [e(y_{t-1}); c]
+        self.W_o = nn.Linear(2 * H + emb_size, H)  # output layer on [s_t; e(y_{t-1}); c]
+        self.W_s = nn.Linear(H, vocab_size)
+        self.dropout = nn.Dropout(dropout)
+
+    def init_state(self, encoder_outputs, encoder_state, src_mask) -> DecoderState:
+        c = top_layer(encoder_state)  # [B, H]  the summary vector
+        return DecoderState(encoder_outputs, src_mask, encoder_state, summary=c)
+
+    def _output(self, s: torch.Tensor, e: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
+        t_tilde = torch.tanh(self.W_o(torch.cat([s, e, c], dim=-1)))  # [.., H]
+        return self.W_s(self.dropout(t_tilde))  # [.., V]
+
+    def forward(self, tgt_in: torch.Tensor, state: DecoderState):
+        e = self.dropout(self.embedding(tgt_in))  # [B, T, E]
+        c = state.summary[:, None, :].expand(-1, tgt_in.shape[1], -1)  # [B, T, H]  the same c at every t
+        s, _ = self.rnn(torch.cat([e, c], dim=-1), state.hidden)  # [B, T, H]  one RNN call for all t
+        return self._output(s, e, c), None  # [B, T, V]
+
+    def step(self, prev_tokens: torch.Tensor, state: DecoderState):
+        e = self.dropout(self.embedding(prev_tokens))  # [B, E]
+        c = state.summary  # [B, H]
+        s, hidden = self.rnn(torch.cat([e, c], dim=-1)[:, None, :], state.hidden)  # [B, 1, H]
+        return self._output(s[:, 0], e, c), None, replace(state, hidden=hidden)  # [B, V]
+
+
 class LuongDecoder(nn.Module):
     """Luong attention decoder: h_t first, then Eq. (9-37), (9-38), (9-39), softmax(W_s h̃_t). Fig. 9-25.
 
@@ -195,7 +254,7 @@ class LuongDecoder(nn.Module):
 
     def forward(self, tgt_in: torch.Tensor, state: DecoderState):
         if self.input_feeding:  # h_t needs h̃_{t-1}: step by step
-            return run_steps(self, tgt_in, state)
+            return luong_feeding_forward(self, tgt_in, state)
         emb = self.dropout(self.embedding(tgt_in))  # [B, T, E]
         h, _ = self.rnn(emb, state.hidden)  # [B, T, H]  h_t for every t, one RNN call
         logits, weights, _ = self.attend(h, state)  # [B, T, V], [B, T, S]  batched over all t
@@ -232,7 +291,7 @@ class BahdanauDecoder(nn.Module):
         return DecoderState(encoder_outputs, src_mask, encoder_state)
 
     def forward(self, tgt_in: torch.Tensor, state: DecoderState):
-        return run_steps(self, tgt_in, state)  # the query s_{t-1} depends on the previous step
+        return bahdanau_forward(self, tgt_in, state)  # the query s_{t-1} depends on the previous step
 
     def step(self, prev_tokens: torch.Tensor, state: DecoderState):
         e = self.dropout(self.embedding(prev_tokens))  # [B, E]

@@ -3,7 +3,8 @@
 * ``Encoder``: embedding + GRU/LSTM over the source, packed so that padding never reaches a state.
   Bidirectional: h̄_s = W_p [→h_s; ←h_s] (back to H) and the decoder's initial state per layer is
   s_0 = tanh(W_h [→h_S; ←h_1]) (the LSTM cell state uses W_m, without tanh).
-* ``Seq2Seq(variant, ...)`` with variant "none" (9.9 baseline), "bahdanau", "luong-dot",
+* ``Seq2Seq(variant, ...)`` with variant "none" (9.9 baseline: the source only through s_0), "rnnencdec"
+  (second baseline, Cho et al. 2014: the summary vector c fed to every step), "bahdanau", "luong-dot",
   "luong-general", "luong-concat" (Eq. 9-37..9-40; see ``helpers.decoders`` for the decoders).
 
 Training (teacher forcing)::
@@ -32,14 +33,16 @@ from helpers.decoders import (
     DecoderState,
     LuongDecoder,
     NoAttentionDecoder,
+    RNNEncDecDecoder,
     make_rnn,
     run_steps,
 )
 from helpers.errors import HelpersError, ShapeError
 
-__all__ = ["VARIANTS", "DecoderState", "Encoder", "Seq2Seq", "lengths_to_mask"]
+__all__ = ["NO_ATTENTION", "VARIANTS", "DecoderState", "Encoder", "Seq2Seq", "lengths_to_mask"]
 
-VARIANTS = ("none", "bahdanau", "luong-dot", "luong-general", "luong-concat")
+VARIANTS = ("none", "rnnencdec", "bahdanau", "luong-dot", "luong-general", "luong-concat")
+NO_ATTENTION = ("none", "rnnencdec")  # the two baselines: no attention matrix
 
 
 def lengths_to_mask(lengths: torch.Tensor, max_len: int) -> torch.Tensor:
@@ -52,7 +55,15 @@ class Encoder(nn.Module):
 
     ``state`` is [L, B, H] (GRU) or a tuple (h, c) (LSTM), ready to initialise a decoder with the same
     number of layers. Outputs at padding positions are zero.
+
+    A one-layer GRU (every shipped model) runs on the padded batch instead of a PackedSequence
+    (``_padded_gru``): same numbers, but torch's packed RNN backward fills a zero tensor of the whole
+    packed input at every time step (quadratic in the length: 30 % of the encoder's time at S = 35).
+    ``Encoder.padded_gru = False`` takes the packed path everywhere (``helpers.tools.train_speed``
+    measures the two side by side).
     """
+
+    padded_gru = True
 
     def __init__(self, vocab_size: int, emb_size: int, hidden_size: int, num_layers: int = 1,
                  rnn: str = "gru", bidirectional: bool = False, dropout: float = 0.0, pad_id: int = 0):
@@ -74,13 +85,46 @@ class Encoder(nn.Module):
         merged = W(torch.cat([h[:, 0], h[:, 1]], dim=-1))  # [L, B, H]
         return torch.tanh(merged) if squash else merged
 
+    def _padded_gru(self, emb: torch.Tensor, src_lens: torch.Tensor, src_mask: torch.Tensor):
+        """What the packed one-layer GRU gives, from the padded batch: outputs [B, S, dirs * H] (zeros at
+        padding) and final states [dirs, B, H].
+
+        Forward direction: padding comes after the real tokens, so the outputs there are right and the
+        final state is the output at the last real token. Backward direction: each sentence is reversed
+        within its own length (padding stays at the end), run forwards with the reverse weights, and
+        put back in source order; its final state ←h_1 is then the output at position 0.
+        """
+        rnn, (B, S, _) = self.rnn, emb.shape
+        last = src_lens - 1  # [B]
+        rows = torch.arange(B, device=emb.device)
+        keep = src_mask[:, :, None].to(emb.dtype)  # [B, S, 1]
+
+        def run(x, suffix):  # one direction of self.rnn (its own weights) over x [B, S, E] from h_0 = 0
+            params = [getattr(rnn, f"{n}_l0{suffix}") for n in ("weight_ih", "weight_hh", "bias_ih", "bias_hh")]
+            h0 = x.new_zeros(1, B, rnn.hidden_size)
+            return torch._VF.gru(x, h0, params, True, 1, 0.0, self.training, False, True)[0]  # [B, S, H]
+
+        fwd = run(emb, "")
+        outs, finals = [fwd * keep], [fwd[rows, last]]  # →h_s, →h_S
+        if rnn.bidirectional:
+            pos = torch.arange(S, device=emb.device)[None, :]  # [1, S]
+            rev = torch.where(src_mask, last[:, None] - pos, pos)[:, :, None]  # [B, S, 1] an involution
+            bwd = run(emb.gather(1, rev.expand_as(emb)), "_reverse")  # sentence reversed
+            bwd = bwd.gather(1, rev.expand(-1, -1, bwd.shape[-1]))  # back in source order: ←h_s
+            outs.append(bwd * keep)
+            finals.append(bwd[:, 0])  # ←h_1
+        return torch.cat(outs, dim=-1), torch.stack(finals)
+
     def forward(self, src: torch.Tensor, src_lens: torch.Tensor):
         B, S = src.shape
         src_mask = lengths_to_mask(src_lens, S)  # [B, S]
         emb = self.dropout(self.embedding(src))  # [B, S, E]
-        packed = pack_padded_sequence(emb, src_lens.cpu(), batch_first=True, enforce_sorted=False)
-        out, state = self.rnn(packed)  # state: [L * dirs, B, H] (or a tuple for an LSTM)
-        out, _ = pad_packed_sequence(out, batch_first=True, total_length=S)  # [B, S, dirs * H]
+        if self.padded_gru and isinstance(self.rnn, nn.GRU) and self.num_layers == 1 and self.rnn.bias:
+            out, state = self._padded_gru(emb, src_lens, src_mask)  # [B, S, dirs * H], [dirs, B, H]
+        else:
+            packed = pack_padded_sequence(emb, src_lens.cpu(), batch_first=True, enforce_sorted=False)
+            out, state = self.rnn(packed)  # state: [L * dirs, B, H] (or a tuple for an LSTM)
+            out, _ = pad_packed_sequence(out, batch_first=True, total_length=S)  # [B, S, dirs * H]
         if self.bidirectional:
             out = self.W_p(out) * src_mask[:, :, None].to(out.dtype)  # [B, S, H], zeros at padding
             if isinstance(state, tuple):
@@ -126,7 +170,7 @@ def _check_lens(src_lens, B: int, S: int) -> torch.Tensor:
 class Seq2Seq(nn.Module):
     """Encoder + decoder of the chosen variant; see the module docstring for the call patterns.
 
-    variant: "none" | "bahdanau" | "luong-dot" | "luong-general" | "luong-concat".
+    variant: "none" | "rnnencdec" | "bahdanau" | "luong-dot" | "luong-general" | "luong-concat".
     input_feeding: only for Luong variants (step ④). Encoder and decoder share hidden_size, num_layers, rnn.
     scaled_score: luong-dot / luong-general divide the score by sqrt(H) (extra; scaled dot product).
     local_window: None (global attention) or D, Luong variants only: local-p attention with a window of
@@ -165,6 +209,8 @@ class Seq2Seq(nn.Module):
         self.encoder = Encoder(src_vocab_size, emb_size, hidden_size, bidirectional=bidirectional, **common)
         if variant == "none":
             self.decoder = NoAttentionDecoder(tgt_vocab_size, emb_size, hidden_size, **common)
+        elif variant == "rnnencdec":
+            self.decoder = RNNEncDecDecoder(tgt_vocab_size, emb_size, hidden_size, **common)
         elif variant == "bahdanau":
             self.decoder = BahdanauDecoder(tgt_vocab_size, emb_size, hidden_size, **common)
         else:
@@ -188,7 +234,7 @@ class Seq2Seq(nn.Module):
 
     @property
     def has_attention(self) -> bool:
-        return self.variant != "none"
+        return self.variant not in NO_ATTENTION
 
     # ----------------------------------------------------------------------- checks
     def _check_src(self, src, src_lens):
@@ -206,7 +252,7 @@ class Seq2Seq(nn.Module):
     def step(self, prev_tokens: torch.Tensor, state: DecoderState):
         """One decoding step: prev_tokens [B] (the previous target tokens, e.g. BOS at first).
 
-        Returns logits [B, V] (unnormalised), attention weights [B, S] (None for "none") and the new
+        Returns logits [B, V] (unnormalised), attention weights [B, S] (None for "none" / "rnnencdec") and the new
         state. The old state is left unchanged, so a search may keep it.
         """
         if not isinstance(state, DecoderState):

@@ -54,6 +54,19 @@ def test_round_trip_keeps_config_vocabularies_and_metadata(saved, tiny):
     assert loaded.meta["corpus"] == {"name": "toy", "version": CORPUS_VERSION, "seed": 0}
 
 
+def test_rnnencdec_round_trip_keeps_weights_and_translations(tmp_path):
+    from helpers import translate
+
+    model = make_model("rnnencdec", seed=3, emb_size=8, hidden_size=16, bidirectional=True)
+    path = save_checkpoint(model, tmp_path / "rnnencdec.pt", meta={"name": "rnnencdec"})
+    loaded = load_checkpoint(path)
+    assert loaded.config["variant"] == "rnnencdec" and loaded.name == "rnnencdec"
+    assert sorted(loaded.state_dict()) == sorted(model.state_dict())
+    assert all(torch.equal(loaded.state_dict()[k], v) for k, v in model.state_dict().items())
+    before, after = translate(model.eval(), "i am a student ."), translate(loaded, "i am a student .")
+    assert after.tgt_tokens == before.tgt_tokens and after.attention is None
+
+
 def test_loaded_model_is_in_eval_mode(saved):
     assert load_checkpoint(saved).training is False
 

@@ -145,7 +145,7 @@ def test_beam_search_rejects_a_zero_width():
 
 
 # ------------------------------------------------------------------------------ real (tiny) models
-@pytest.fixture(scope="module", params=["none", "bahdanau", "luong-general"])
+@pytest.fixture(scope="module", params=["none", "rnnencdec", "bahdanau", "luong-general"])
 def tiny(request):
     return make_model(request.param, seed=1, emb_size=8, hidden_size=16)
 
@@ -172,7 +172,7 @@ def test_batched_greedy_equals_one_sentence_at_a_time(tiny):
 
 def test_attention_rows_are_distributions_over_the_real_source_tokens(tiny):
     r = decode_sentences(tiny, SOURCES)
-    if tiny.variant == "none":
+    if tiny.variant in ("none", "rnnencdec"):
         assert r.attention is None
         return
     for src, att in zip(SOURCES, r.attention):
@@ -199,8 +199,9 @@ def test_translate_attention_rows_follow_target_and_columns_follow_source(luong)
     assert isinstance(t.attention, np.ndarray)
 
 
-def test_translate_gives_no_attention_for_the_model_without_attention():
-    none = make_model("none", seed=0, emb_size=8, hidden_size=16)
+@pytest.mark.parametrize("variant", ["none", "rnnencdec"])
+def test_translate_gives_no_attention_for_the_models_without_attention(variant):
+    none = make_model(variant, seed=0, emb_size=8, hidden_size=16)
     assert translate(none, "i am a student .").attention is None
 
 

@@ -71,7 +71,8 @@ def test_links_cross_returning_a_count_is_diagnosed():
     assert not result.passed and "bool" in result.message
 
 
-@pytest.mark.parametrize("wrong,phrase", [("none", "没有注意力矩阵"), ("transformer", "没有这个模型")])
+@pytest.mark.parametrize("wrong,phrase", [("none", "没有注意力矩阵"), ("rnnencdec", "同一个摘要向量 c"),
+                                         ("transformer", "没有这个模型")])
 def test_best_aer_wrong_answer_names_the_mistake(wrong, phrase):
     result = check("nb06_best_aer", wrong)
     assert not result.passed and phrase in result.message

@@ -16,7 +16,7 @@ from helpers.checkpoint import (
 from helpers.corpus import CORPUS_VERSION, Vocab, build_vocabs
 from helpers.errors import HelpersError
 
-ATTENTION_MODELS = [n for n in PRETRAINED_NAMES if n != "none"]
+ATTENTION_MODELS = [n for n in PRETRAINED_NAMES if n not in ("none", "rnnencdec")]
 # Fig. 9-22 learned: the models whose 是 row peaks on "am" after the corpus-3.0 retrain (notebook 03 picks its model
 # by a rule among these). luong-concat's 是 row peaks on "a" (0.50, am 0.26): it is not claimed here.
 NOTEBOOK_MODELS = ["bahdanau", "luong-dot", "luong-general"]

@@ -7,10 +7,10 @@ import torch
 
 from helpers.decoders import DecoderState
 from helpers.errors import HelpersError, ShapeError
-from helpers.seq2seq import VARIANTS, Encoder, Seq2Seq
+from helpers.seq2seq import NO_ATTENTION, VARIANTS, Encoder, Seq2Seq
 
 V_SRC, V_TGT = 13, 11
-ATTN_VARIANTS = [v for v in VARIANTS if v != "none"]
+ATTN_VARIANTS = [v for v in VARIANTS if v not in NO_ATTENTION]
 PAD, BOS, EOS = 0, 1, 2
 
 
@@ -60,7 +60,7 @@ def test_forward_returns_logits_and_attention_shapes(variant, kw):
     src, src_lens, tgt_in = batch()
     logits, attn = make_model(variant, **kw)(src, src_lens, tgt_in)
     assert logits.shape == (3, 4, V_TGT)
-    assert (attn is None) == (variant == "none")
+    assert (attn is None) == (variant in ("none", "rnnencdec"))
     if attn is not None:
         assert attn.shape == (3, 4, 5)
 
@@ -83,7 +83,7 @@ def test_encoder_outputs_are_zero_at_padding(rnn_kw):
 
 
 # ------------------------------------------------------------------ masks and padding invariance
-@pytest.mark.parametrize("variant,kw", [c for c in ALL_CONFIGS if c[0] != "none"])
+@pytest.mark.parametrize("variant,kw", [c for c in ALL_CONFIGS if c[0] not in ("none", "rnnencdec")])
 def test_attention_weights_sum_to_one_and_skip_padding(variant, kw):
     src, src_lens, tgt_in = batch()
     _, attn = make_model(variant, **kw)(src, src_lens, tgt_in)
@@ -183,6 +183,69 @@ def test_no_attention_step_returns_none_weights():
     src, src_lens, _ = batch()
     _, attn, _ = model.step(torch.full((3,), BOS), model.start(src, src_lens))
     assert attn is None
+
+
+def test_the_two_baselines_are_the_no_attention_variants():
+    assert NO_ATTENTION == ("none", "rnnencdec")
+    assert [make_model(v).has_attention for v in ("none", "rnnencdec", "bahdanau")] == [False, False, True]
+
+
+@pytest.mark.parametrize("rnn_kw", [{}, {"rnn": "lstm"}, {"bidirectional": True, "num_layers": 2}])
+def test_rnnencdec_teacher_forcing_equals_the_step_loop(rnn_kw):
+    model = make_model("rnnencdec", **rnn_kw)
+    src, src_lens, tgt_in = batch(T=6)
+    logits, attn = model(src, src_lens, tgt_in)  # one RNN call over all t
+    logits_s, attn_s = step_by_hand(model, src, src_lens, tgt_in)
+    assert logits.shape == (3, 6, V_TGT) and attn is None and attn_s is None
+    assert (logits - logits_s).abs().max().item() < 1e-6
+
+
+def test_rnnencdec_state_carries_the_summary_vector_c():
+    model = make_model("rnnencdec", bidirectional=True)
+    src, src_lens, tgt_in = batch()
+    state = model.start(src, src_lens)
+    assert state.summary.shape == (3, 12) and torch.equal(state.summary, state.hidden[-1])
+    _, _, after = model.step(tgt_in[:, 0], state)
+    assert torch.equal(after.summary, state.summary)  # c stays the same at every step
+    assert torch.equal(state.index_select(torch.tensor([2, 0])).summary, state.summary[[2, 0]])
+
+
+def test_rnnencdec_sees_the_source_at_every_step_and_none_only_through_s0():
+    """Wipe s_0 after the encoder: `none` has then lost the source, rnnencdec still reads it from c."""
+    src, src_lens, tgt_in = batch()
+    other = src.clone()
+    other[0, 0] = 3 if int(src[0, 0]) != 3 else 4  # a different first word in sentence 0
+    for variant, depends in (("none", False), ("rnnencdec", True)):
+        model = make_model(variant)
+        outs = []
+        for s in (src, other):
+            state = model.start(s, src_lens)
+            state.hidden = torch.zeros_like(state.hidden)  # s_0 = 0
+            outs.append(model.step(tgt_in[:, 0], state)[0][0])
+        assert (not torch.equal(outs[0], outs[1])) == depends, variant
+
+
+@pytest.mark.parametrize("variant", ["none", "rnnencdec"])
+def test_teacher_forced_loss_falls_on_a_tiny_batch(variant):
+    model = make_model(variant).train()
+    src, src_lens, tgt_in = batch(T=5)
+    tgt_out = torch.roll(tgt_in, -1, dims=1)
+    opt = torch.optim.Adam(model.parameters(), lr=0.01)
+    losses = []
+    for _ in range(30):
+        logits, _ = model(src, src_lens, tgt_in)
+        loss = torch.nn.functional.cross_entropy(logits.reshape(-1, V_TGT), tgt_out.reshape(-1))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+    assert losses[-1] < 0.5 * losses[0]
+
+
+def test_rnnencdec_parameters_are_named_after_the_formula_symbols():
+    names = {n for n, _ in make_model("rnnencdec").named_parameters()}
+    assert {"decoder.W_o.weight", "decoder.W_s.weight", "decoder.rnn.weight_ih_l0"} <= names
+    assert dict(make_model("rnnencdec").named_parameters())["decoder.rnn.weight_ih_l0"].shape == (36, 8 + 12)
 
 
 def test_input_feeding_changes_the_outputs():
@@ -342,3 +405,37 @@ def test_every_variant_overfits_a_tiny_reverse_task(variant, kw, task):
         loss.backward()
         opt.step()
     assert accuracy == 1.0
+
+
+# ------------------------------------------------------------------ training fast paths = the plain ones
+@pytest.mark.parametrize("bidirectional", [False, True])
+def test_one_layer_gru_encoder_on_the_padded_batch_equals_torch_packed_gru(bidirectional):
+    from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+    enc = Encoder(V_SRC, 8, 12, bidirectional=bidirectional)
+    src, src_lens, _ = batch(S=6)
+    emb = enc.embedding(src)
+    packed = pack_padded_sequence(emb, src_lens, batch_first=True, enforce_sorted=False)
+    ref_out, ref_state = enc.rnn(packed)
+    ref_out, _ = pad_packed_sequence(ref_out, batch_first=True, total_length=6)
+    out, state = enc._padded_gru(emb, src_lens, src_lens[:, None] > torch.arange(6)[None, :])
+    assert (out - ref_out).abs().max().item() < 1e-6 and (state - ref_state).abs().max().item() < 1e-6
+    grads = torch.autograd.grad((out ** 2).sum() + state.sum(), list(enc.rnn.parameters()))
+    ref_grads = torch.autograd.grad((ref_out ** 2).sum() + ref_state.sum(), list(enc.rnn.parameters()))
+    assert max((a - b).abs().max().item() for a, b in zip(grads, ref_grads)) < 1e-5
+
+
+@pytest.mark.parametrize("variant,kw", [("bahdanau", {}), ("bahdanau", {"rnn": "lstm"}),
+                                        ("bahdanau", {"num_layers": 2, "bidirectional": True}),
+                                        ("luong-general", {"input_feeding": True, "rnn": "lstm"}),
+                                        ("luong-concat", {"input_feeding": True, "num_layers": 2})])
+def test_fast_teacher_forcing_equals_the_step_loop_in_values_and_gradients(variant, kw):
+    model = make_model(variant, **kw)
+    src, src_lens, tgt_in = batch(T=6)
+    logits, attn = model(src, src_lens, tgt_in)
+    logits_s, attn_s = model.forward_stepwise(src, src_lens, tgt_in)
+    assert (logits - logits_s).abs().max().item() < 1e-6 and (attn - attn_s).abs().max().item() < 1e-6
+    grads = torch.autograd.grad(logits.square().sum(), list(model.parameters()), allow_unused=True)
+    grads_s = torch.autograd.grad(logits_s.square().sum(), list(model.parameters()), allow_unused=True)
+    assert all((a is None) == (b is None) for a, b in zip(grads, grads_s))
+    assert max((a - b).abs().max().item() for a, b in zip(grads, grads_s) if a is not None) < 1e-5

@@ -183,3 +183,10 @@ def test_the_help_notebook_06_prints_in_process_is_the_command_lines_help():
         else:
             os.environ["COLUMNS"] = old
     assert in_process == cli and "--steps" in cli and "--out" in cli
+
+
+def test_training_uses_torch_fused_adam_on_the_cpu():
+    from helpers.train import make_optimizer
+
+    opt = make_optimizer([torch.nn.Parameter(torch.zeros(3))], 0.01, "cpu")
+    assert isinstance(opt, torch.optim.Adam) and opt.defaults["fused"] is True and opt.defaults["lr"] == 0.01

@@ -22,6 +22,11 @@ The measurements, each usable on its own:
   counted by ``torch.utils.flop_counter`` on real length-bucketed batches of ``train`` (forward +
   backward), divided by the measured step time (forward + backward + clipping + Adam), relative to the
   best one-thread fp32 GEMM rate of this CPU.
+* ``helpers.tools.train_speed.measure_training_paths``  every shipped recipe (and each Luong score with
+  and without input feeding): target tokens per CPU-second and share of the one-thread GEMM peak
+  (``torch.mm`` at these models' sizes), before and after the training fast paths of the Models 4.0
+  issue (packed encoder GRU and ``run_steps`` vs ``Encoder._padded_gru`` and
+  ``helpers.teacher_forcing``), alternating batch by batch in one run; the ratio is the speed-up.
 * ``measure_thread_scaling``   live-training steps/s with 1 and with all threads, on cores that it
   checks are idle (``/proc/stat``: the share of the time the other processes kept each core busy,
   before and during the measurement; where ``/proc/stat`` cannot be read it says so) and on cores it
@@ -31,7 +36,7 @@ The measurements, each usable on its own:
 * ``measure_step_through_latency`` the same for notebook 05's StepThrough (Fig. 9-25, one decoding
   step); measured right after the explorer, so their ratio compares the two on the same machine state.
 
-JSON keys: train_speedup_vectorized_vs_loop, train_speedup_lstm, time_to_quality (one record per model of
+JSON keys: train_paths (before / after per model, with the GEMM peak), train_speedup_vectorized_vs_loop, train_speedup_lstm, time_to_quality (one record per model of
 ``trained_models()``), train_flops (the same), decode_speedup_batched, widget_latency_ms_median,
 widget_translate_ms_median, step_through_latency_ms_median, step_through_sentence_ms_median,
 step_through_vs_explorer, notebooks_quick_total_s, cpu_peak_gflops_per_s, thread_scaling (with its
@@ -502,6 +507,9 @@ def run(quick: bool) -> dict:
             out["time_to_quality"][label] = measure_time_to_quality(variant=variant, sizes=sizes, batch_size=batch_size,
                                                                     lr=lr, max_seconds=120 if quick else 300)
     out["cpu_peak_gflops_per_s"] = max(r["cpu_peak_gflops_per_s"] for r in out["train_flops"].values())
+    from helpers.tools.train_speed import measure_training_paths
+
+    out["train_paths"] = measure_training_paths(n_batches=6 if quick else 20)
 
     with _threads(1):
         dec = measure_decode_speedup(n=300 if quick else None, repeats=repeats)
@@ -587,6 +595,7 @@ def table(r: dict) -> str:
         ("Corpus generation, all five splits", fmt(r["corpus_generation_s"], " s"), "a couple of seconds"),
         ("CPU peak, one-thread fp32 GEMM (1024 × 1024)", fmt(r["cpu_peak_gflops_per_s"], " GFLOP/s"), ""),
         *util,
+        *train_path_rows(r),
         ("Peak RSS", fmt(r["peak_rss_mb"], " MB"), ""),
     ]
     lines = [f"Machine: {m['cpu']}, {m['cores']} cores, torch {m['torch']} ({m['torch_threads']} threads), "
@@ -594,6 +603,12 @@ def table(r: dict) -> str:
              "| figure | measured | goal |", "|---|---|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
     return "\n".join(lines)
+
+
+def train_path_rows(r: dict) -> list[tuple[str, str, str]]:
+    from helpers.tools.train_speed import rows_for_table
+
+    return rows_for_table(r["train_paths"]) if "train_paths" in r else []
 
 
 def main(argv=None) -> int:

@@ -6,7 +6,7 @@
 2. trains it on ``load_corpus("train")`` for the recipe's number of steps (not seconds, so the result
    does not depend on the speed of the machine) with its batch size, learning rate and schedule, on the
    CPU with one torch thread (``THREADS``); ``--jobs 2`` (the default) trains two models at once in
-   separate processes, the five split into two groups of about equal cost (``_COST``, measured), which
+   separate processes, the six split into two groups of about equal cost (``_COST``, measured), which
    changes nothing but the wall time,
 3. writes ``helpers/pretrained/<name>.pt`` atomically with its metadata (corpus version, vocabularies,
    config, the recipe including ``align_weight`` and ``bidirectional``, the shipped decoding that
@@ -107,6 +107,51 @@ characters, none of the 14 long ones). Not tried for lack of time: more steps wi
 spent differently (none and luong-dot are cheap), beam search with the coverage penalty as the shipped
 decoding, a larger vocabulary of constructions for the learner sentences.
 
+**The second baseline, rnnencdec** (Models 4.0, item 3; lecturer review, error 4): Bahdanau et al. 2014
+compare RNNsearch with RNNencdec (Cho et al. 2014), whose decoder reads the encoder's summary vector c at
+every step and in its output layer; ``none`` (the 9.9 model) sees the source only through s_0. The
+recipe is ``none``'s (same bidirectional encoder, hidden 128, steps, seed), so the three-way comparison
+none / rnnencdec / attention differs only in the decoder (``helpers.decoders.RNNEncDecDecoder``; 499,808
+parameters against none's 409,568, bahdanau 532,704).
+
+**Training speed (Models 4.0, item 5)**, measured 2026-12-02 on this 2-core machine while other sessions
+kept it busy (load 5-7), one thread, ``nice -n 5``, 20 real batches per model, CPU time:
+``helpers.tools.train_speed.measure_training_paths`` (rows in ``python -m helpers.tools.bench``).
+
+* Where the time went (``torch.profiler`` on 5-10 real steps of each model, and timing of single ops):
+  (1) Bahdanau's step loop recomputed the key projection W_k h̄_s [B, S, A] at every target step (the
+  largest product of a step, forward and backward) and ran the output layer and W_s once per step;
+  (2) every slice of a tensor made outside the time loop (``x[:, t]``) has a backward that fills a zero
+  tensor of the whole [B, T, ·] and adds its piece: quadratic in T; (3) the same inside torch's packed
+  GRU: the backward of the encoder's PackedSequence GRU fills a zero tensor of the whole packed input
+  projection [Σ lengths, 3H] at every time step (under the profiler the largest single item of ``none``'s
+  step; measured alone, the bidirectional encoder's forward + backward at S = 35 takes 71 ms packed, 50 ms
+  padded); (4) Adam's per-tensor loop, 2.9 ms per step (fused: 0.7 ms). What remains after the changes
+  (profiled again, shares of self CPU time under the profiler): ``none`` and the other models' RNNs: the
+  recurrence, per step a [64, 128] × [128, 384] product for the GRU's hidden state, forward and backward
+  (about a quarter), the gate element-wise ops and the concatenations of their gradients;
+  ``luong-concat``: the [B, T, S, A] tensor of the concat score, its broadcast add, tanh and tanh
+  backward (about 18 %; element-wise work that the FLOP counter does not count, hence its lower share of
+  the GEMM peak); input feeding and Bahdanau: the per-step products against the [B, S, H] keys and values
+  and their backward, which adds a [B, S, H] gradient at every step.
+* What changed: ``helpers.teacher_forcing`` (Bahdanau and input-feeding Luong: keys, the GRU's input
+  projection of the embeddings and the output layer for all t at once, ``unbind`` instead of slicing),
+  ``Encoder._padded_gru`` (a one-layer GRU on the padded batch, each sentence reversed within its length
+  for the backward direction), ``helpers.train.make_optimizer`` (torch's fused Adam). The first two give
+  the same numbers up to float rounding (tests hold forward, attention and gradients of the two paths
+  within 1e-6 / 1e-5; the loss of 20 training steps differed by at most 1.4e-6); fused Adam rounds
+  differently, so a model trained now is not the bit-for-bit twin of one trained before; the same seed
+  still gives a bit-identical run (checked: 12 steps twice of bahdanau, luong-general, rnnencdec).
+* Before → after, target tokens per CPU-second (share of the one-thread GEMM peak, 77-87 GFLOP/s for
+  ``torch.mm`` at these sizes): none 17,202 → 18,024 (39.0 → 40.8 %), rnnencdec 12,134 → 12,653,
+  bahdanau 5,399 → 8,440 (18.8 → 29.4 %, 1.56x), luong-dot 13,143 → 14,254, luong-general (input feeding)
+  7,276 → 8,800 (24.0 → 29.0 %, 1.21x), luong-concat 9,190 → 9,489 (27.5 → 28.4 %). The models that were
+  already vectorised over time gain 3-8 %, the two that loop 21-56 %. One step of all six shipped
+  models: 578 → 484 CPU-ms in that run (-16 %).
+* Not done: a hand-written GRU backward or a fused additive-score kernel (the remaining time is in
+  torch's per-step GRU cell and the element-wise tanh of the score), torch.compile (compilation time
+  of each new batch shape would eat the gain in a 3,000-step run).
+
 The figures of the shipped models on the current corpus are in ``metrics.json``, ``docs/models.md``
 and the README.
 """
@@ -140,15 +185,18 @@ _COMMON = {"sizes": _SIZES, "steps": 3000, "batch_size": 64, "lr": 3e-3, "lr_sch
            "eval_every": 500, "align_weight": 0.0, "decoding": dict(GREEDY)}
 RECIPES = {
     "none": dict(_COMMON),
+    "rnnencdec": dict(_COMMON),  # the second baseline (Cho et al. 2014): same encoder, sizes and steps as none
     "bahdanau": dict(_COMMON),
     "luong-dot": {**_COMMON, "sizes": {**_SIZES, "scaled_score": True}},
     "luong-general": {**_COMMON, "sizes": {**_SIZES, "scaled_score": True, "input_feeding": True}},
     "luong-concat": dict(_COMMON),
 }
-# CPU time per training step relative to "none" (hidden 128, batch 64, one thread, real corpus-3.0 batches:
-# none 43.5 ms, bahdanau 108.5, luong-dot 49.0, luong-general 74.8 (input feeding), luong-concat 72.2).
-# Used only to split the models into two groups of equal cost: {bahdanau, luong-concat} | {the other three}.
-_COST = {"none": 1.0, "bahdanau": 2.49, "luong-dot": 1.13, "luong-general": 1.72, "luong-concat": 1.66}
+# CPU time per training step relative to "none" (hidden 128, batch 64, one thread, 20 real batches, after
+# the Models 4.0 speed-ups, machine shared: none 49.5 ms, rnnencdec 70.5, bahdanau 105.7, luong-dot 62.6,
+# luong-general 101.4 (input feeding), luong-concat 94.0; helpers.tools.train_speed).
+# Used only to split the models into two groups of about equal cost (``_groups``).
+_COST = {"none": 1.0, "rnnencdec": 1.42, "bahdanau": 2.14, "luong-dot": 1.26, "luong-general": 2.05,
+         "luong-concat": 1.90}
 _RECIPE_KEYS = set(_COMMON)
 
 

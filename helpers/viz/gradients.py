@@ -11,7 +11,8 @@ import matplotlib.pyplot as plt
 
 from helpers.viz import setup_chinese_font
 
-_STYLE = {"none": dict(color="#d62728", linestyle="--", marker="o")}
+_STYLE = {"none": dict(color="#d62728", linestyle="--", marker="o"),
+          "rnnencdec": dict(color="#8c564b", linestyle="--", marker="s")}
 
 
 def plot_gradient_by_distance(profiles: dict, title: str = "", ax=None):

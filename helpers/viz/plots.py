@@ -55,6 +55,7 @@ __all__ = [
 
 MODEL_COLORS = {
     "none": "tab:red",
+    "rnnencdec": "tab:brown",
     "bahdanau": "tab:blue",
     "luong-dot": "tab:green",
     "luong-general": "tab:purple",
@@ -62,6 +63,7 @@ MODEL_COLORS = {
 }
 MODEL_LABELS = {
     "none": "none（无注意力, 9.9）",
+    "rnnencdec": "rnnencdec（无注意力，每步都用 c）",
     "bahdanau": "bahdanau（加法）",
     "luong-dot": "luong-dot（乘法）",
     "luong-general": "luong-general（乘法）",
@@ -207,8 +209,8 @@ def plot_bleu_by_length(buckets, scores: dict, *, train_max: int | None = 40, tr
     x = np.arange(len(buckets))
     for k, (name, values) in enumerate(scores.items()):
         y = np.array([np.nan if v is None else float(v) for v in values])
-        ax.plot(x, y, marker="o", lw=2.4 if name == "none" else 1.6, color=_color(name, k),
-                label=MODEL_LABELS.get(name, name), ls="--" if name == "none" else "-")
+        ax.plot(x, y, marker="o", lw=2.4 if name in ("none", "rnnencdec") else 1.6, color=_color(name, k),
+                label=MODEL_LABELS.get(name, name), ls="--" if name in ("none", "rnnencdec") else "-")
     top = 1.02
     if train_max is not None:
         _mark_training_range(ax, buckets, train_min, train_max)
