@@ -1,14 +1,25 @@
-"""The toy English->Chinese corpus with gold word alignments (DESIGN.md §4), version 3.0.
+"""The toy English->Chinese corpus with gold word alignments (DESIGN.md §4), version 4.0.
 
-What this package holds: a bilingual lexicon (``lexicon``), the meaning side (``sampler``: clauses with
-selectional restrictions; ``story_parts`` <- ``stories_steps`` <- ``stories_people`` / ``stories_life`` <-
-``stories_plans`` <- ``stories``: multi-clause sentences as small stories of one to four sentences that
-follow one of 46 discourse plans; ``novel``: held-out combinations), the surface side (``grammar``:
-word order, measure words, aspect, and the alignment rule in its docstring; ``discourse``: how the
-clauses of a story are joined, a continuing subject dropped in Chinese, and the other equally good
-phrasings of a story; ``surface.render``: any spec to a pair, on top of them all), the tokenizer and
-vocabularies (``vocab``) and a self-check (``check``, ``check_stories``, ``python -m helpers.corpus
-check``). Everything is generated offline and deterministically (all five splits in a few seconds).
+Corpus 4.0 is the English a Chinese student learns and types. **The syllabus is data**
+(``helpers/corpus/data/``, read through ``syllabus``; its README says how a teacher adds a word): the
+vocabulary with part of speech, measure word and topic (nouns.tsv, verbs.tsv, adjectives.tsv, places.tsv,
+times.tsv, names.tsv, ...), the sentence patterns of the construction families (phrases.tsv, modals.tsv,
+compare.tsv, clauses.tsv, questions.tsv, ...), the words deliberately left out with their reasons
+(left_out.tsv) and the vocabularies (vocab.json). ``coverage`` measures the share of the most frequent
+English words (wordfreq) that the vocabulary holds.
+
+What this package holds: the lexicon read from the data (``lexicon``), the meaning side (``sampler``:
+clauses with selectional restrictions; ``story_parts`` <- ``stories_steps`` <- ``stories_people`` /
+``stories_life`` <- ``stories_plans`` <- ``stories``: multi-clause items as small stories of one to four
+sentences that follow one of 46 discourse plans; ``families``: the syllabus's sentence patterns, one
+module per family: greetings, personal questions, numbers, clock time and dates, prices, comparison,
+modals, clauses, questions, adverbs, possessives, ...; ``novel``: held-out combinations), the surface side
+(``grammar``: word order, measure words, aspect, and the alignment rule in its docstring; ``discourse``:
+how the clauses of a story are joined, a continuing subject dropped in Chinese, and the other equally good
+phrasings of a story; ``surface.render``: any spec to a pair, on top of them all; ``tokens``: the token
+builders every renderer shares), the tokenizer and vocabularies (``vocab``) and a self-check (``check``,
+``check_stories``, ``python -m helpers.corpus check``). Imports go one way (a test parses them: no
+circle). Everything is generated offline and deterministically (all five splits in about ten seconds).
 
 What a reader imports from ``helpers.corpus``:
 
@@ -21,7 +32,11 @@ What a reader imports from ``helpers.corpus``:
   sentence is in two splits; the same seed gives the same corpus.
 * ``Pair``: ``src`` (English tokens), ``tgt`` (Chinese tokens: 我 是 一 名 学生 。), ``sure`` and
   ``possible`` links (source_index, target_index), 0-based, no <eos>; ``phenomena`` tags
-  (names in ``PHENOMENA_ZH``); ``plan``: the discourse plan of a story ("" for a single clause).
+  (names in ``PHENOMENA_ZH``); ``refs``: the other Chinese phrasings the generator knows to be equally
+  good (``references`` = ``(tgt,) + refs``: what exact match and BLEU score against); ``plan``: the
+  discourse plan of a story ("" for a single clause).
+* "learner" (``load_corpus("learner")``): 60 sentences a student types to try a model, written by hand
+  (tests/data/learner_sentences.json), never generated and never in another split.
 * ``build_vocabs``, ``Vocab``, ``tokenize_en``, ``encode_sentence``: vocabularies (the tokens of the
   generated train split, kept in data/vocab.json: ``python -m helpers.corpus vocab``) and the tokenizer; unknown words raise ``UnknownWordError`` with suggestions.
 * ``corpus_stats``, ``has_crossing``, ``format_pair``, ``design_examples``: figures and printing.
@@ -59,7 +74,7 @@ __all__ = [
     "UnknownWordError", "EmptyInputError",
 ]
 
-CORPUS_VERSION = "3.0"
+CORPUS_VERSION = "4.0"
 
 # Chinese names of the phenomenon tags in ``Pair.phenomena`` (for plots, galleries and widgets).
 PHENOMENA_ZH = {
