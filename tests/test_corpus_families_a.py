@@ -84,9 +84,15 @@ def test_personal_how_old_are_you_ten_years_old():
 
 def test_personal_an_adult_is_asked_duo_da():
     spec = {"pat": "age", "form": "qa", "subj": YOUR_FATHER, "n": 42, "years": False}
-    check(personal.render(spec), "how old is your father ? he is forty two .", "你 爸爸 多 大 ？ 他 四十二 岁 。",
-          "how-多 old-大 your-你 father-爸爸 ?-？ he-他 forty-四十二 two-四十二 .-。",
-          ["你 爸爸 多 大 了 ？ 他 四十二 岁 。"])
+    check(personal.render(spec), "how old is your father ? he is forty two .", "你 爸爸 多 大 ？ 他 四十 二 岁 。",
+          "how-多 old-大 your-你 father-爸爸 ?-？ he-他 forty-四十 two-二 .-。",
+          ["你 爸爸 多 大 了 ？ 他 四十 二 岁 。"])
+
+
+def test_personal_thirty_five_years_old():
+    spec = {"pat": "age", "form": "a", "subj": YOUR_MOTHER, "n": 35, "years": True}
+    check(personal.render(spec), "she is thirty five years old .", "她 三十 五 岁 。",
+          "she-她 thirty-三十 five-五 years-岁 old-岁 .-。")
 
 
 def test_personal_where_are_you_from():
@@ -184,11 +190,32 @@ def test_numbers_two_is_liang_before_a_measure_word():
           "汤姆 有 两 支 笔 。", "tom-汤姆 has-有 two-两 pens-支 pens-笔 .-。")
 
 
-def test_numbers_twenty_one_is_two_english_tokens_and_one_chinese():
+def test_numbers_twenty_one_is_two_tokens_on_both_sides():
     pair = numbers.render({"pat": "have", "subj": WE, "noun": "apple", "n": 21})
-    check(pair, "we have twenty one apples .", "我们 有 二十一 个 苹果 。",
-          "we-我们 have-有 twenty-二十一 one-二十一 apples-个 apples-苹果 .-。")
-    assert (2, 3) in pair[3] and (3, 3) in pair[3]  # the measure word is possible to the numeral
+    check(pair, "we have twenty one apples .", "我们 有 二十 一 个 苹果 。",
+          "we-我们 have-有 twenty-二十 one-一 apples-个 apples-苹果 .-。")
+    assert (2, 4) in pair[3] and (3, 4) in pair[3]  # the measure word is possible to the numeral
+
+
+def test_numbers_twenty_two_before_a_measure_word_keeps_er():
+    check(numbers.render({"pat": "have", "subj": ME, "noun": "book", "n": 22}), "i have twenty two books .",
+          "我 有 二十 二 本 书 。", "i-我 have-有 twenty-二十 two-二 books-本 books-书 .-。")
+
+
+def test_numbers_one_hundred_is_one_chinese_token():
+    check(numbers.render({"pat": "have", "subj": ME, "noun": "book", "n": 100}), "i have one hundred books .",
+          "我 有 一百 本 书 。", "i-我 have-有 one-一百 hundred-一百 books-本 books-书 .-。")
+
+
+def test_numbers_twenty_three_plus_forty_eight():
+    check(numbers.render({"pat": "math", "op": "plus", "a": 23, "b": 48, "q": False}),
+          "twenty three plus forty eight is seventy one .", "二十 三 加 四十 八 等于 七十 一 。",
+          "twenty-二十 three-三 plus-加 forty-四十 eight-八 is-等于 seventy-七十 one-一 .-。")
+
+
+def test_numbers_ordinals_stop_at_twenty():
+    with pytest.raises(ValueError):
+        numbers.render({"pat": "row", "subj": HE, "n": 21})
 
 
 def test_numbers_there_are_thirty_students_in_our_class():
@@ -323,10 +350,24 @@ def test_clock_my_birthday_is_on_may_fourth():
 def test_clock_when_is_your_birthday():
     spec = {"pat": "birthday", "subj": ME, "month": 9, "date": 21, "q": True}
     check(clock.render(spec), "when is your birthday ? my birthday is on october twenty first .",
-          "你 的 生日 是 几 月 几 号 ？ 我 的 生日 是 十月 二十一 号 。",
+          "你 的 生日 是 几 月 几 号 ？ 我 的 生日 是 十月 二十 一 号 。",
           "your-你 birthday-生日 is-是 when-几 when-月 when-几 when-号 ?-？ "
-          "my-我 birthday-生日 is-是 october-十月 on-十月 twenty-二十一 first-二十一 .-。",
-          ["你 的 生日 是 几 月 几 号 ？ 我 的 生日 是 十月 二十一 日 。"])
+          "my-我 birthday-生日 is-是 october-十月 on-十月 twenty-二十 first-一 .-。",
+          ["你 的 生日 是 几 月 几 号 ？ 我 的 生日 是 十月 二十 一 日 。"])
+
+
+def test_clock_may_twenty_second_keeps_er():
+    spec = {"pat": "birthday", "subj": HE, "month": 4, "date": 22, "q": False}
+    check(clock.render(spec), "his birthday is on may twenty second .", "他 的 生日 是 五月 二十 二 号 。",
+          "his-他 birthday-生日 is-是 may-五月 on-五月 twenty-二十 second-二 .-。",
+          ["他 的 生日 是 五月 二十 二 日 。"])
+
+
+def test_clock_seven_forty_five():
+    spec = {"pat": "what_time", "time": {"h": 7, "form": "min", "m": 45}}
+    check(clock.render(spec), "what time is it ? it is seven forty five .", "现在 几 点 ？ 现在 七 点 四十 五 分 。",
+          "it-现在 what-几 time-点 ?-？ it-现在 seven-七 forty-四十 five-五 .-。",
+          ["现在 几 点 了 ？ 现在 七 点 四十 五 分 。", "现在 几 点 ？ 现在 七 点 三 刻 。"])
 
 
 def test_clock_twelve_months_in_a_year():
@@ -335,8 +376,8 @@ def test_clock_twelve_months_in_a_year():
 
 
 def test_clock_days_in_may():
-    check(clock.render({"pat": "facts", "month": 4}), "there are thirty one days in may .", "五月 有 三十一 天 。",
-          "may-五月 there-有 thirty-三十一 one-三十一 days-天 .-。")
+    check(clock.render({"pat": "facts", "month": 4}), "there are thirty one days in may .", "五月 有 三十 一 天 。",
+          "may-五月 there-有 thirty-三十 one-一 days-天 .-。")
 
 
 def test_clock_which_season_do_you_like_best():
@@ -393,6 +434,12 @@ def test_prices_bought_for_fifty_yuan_moves_the_price_before_the_verb():
     spec = {"pat": "spent", "subj": ME, "item": _item("shirt"), "n": 1, "price": 50}
     check(prices.render(spec), "i bought a shirt for fifty yuan .", "我 花 五十 块 钱 买 了 一 件 衬衫 。",
           "i-我 fifty-五十 yuan-块 bought-买 a-一 shirt-件 shirt-衬衫 .-。", ["我 用 五十 块 钱 买 了 一 件 衬衫 。"])
+
+
+def test_prices_seventy_five_yuan():
+    spec = {"pat": "money", "subj": ME, "item": 0, "price": 75}
+    check(prices.render(spec), "i have seventy five yuan .", "我 有 七十 五 块 钱 。",
+          "i-我 have-有 seventy-七十 five-五 yuan-块 .-。", ["我 有 七十 五 元 。"])
 
 
 def test_prices_tom_has_twenty_yuan():

@@ -9,14 +9,15 @@ from ``numerals`` (two o'clock -> 两 点, "o'clock" is one token). Patterns (``
 * on_day / in_month: S V on monday / in may / in winter -> S 星期一 / 五月 / 冬天 V
 * what_day: what day is it today ? it is monday . -> 今天 星期 几 ？ 今天 星期一 。
 * weather: it is cold in winter -> 冬天 天气 很 冷 (it - 天气, as in the grammar)
-* birthday: my birthday is on may fourth -> 我 的 生日 是 五月 四 号 (ref 五月 四 日)
-* facts: there are thirty one days in may -> 五月 有 三十一 天
+* birthday: my birthday is on may fourth -> 我 的 生日 是 五月 四 号 (ref 五月 四 日); may twenty second ->
+  五月 二十 二 号 (twenty-二十, second-二)
+* facts: there are thirty one days in may -> 五月 有 三十 一 天
 * best: which season do you like best ? i like autumn best . -> 你 最 喜欢 哪个 季节 ？ 我 最 喜欢 秋天 。
 """
 
 from __future__ import annotations
 
-from helpers.corpus.families.numerals import clock_time, number, ordinal
+from helpers.corpus.families.numerals import clock_time, number, number_zh, ordinal_words
 from helpers.corpus.families.subjects import person, possessive, pron_tokens, pronoun, sample_subject, subject
 from helpers.corpus.lexicon import PRONOUNS
 from helpers.corpus.syllabus import read_tsv
@@ -236,11 +237,10 @@ def _date(spec, on=()):
     """(English tokens, Chinese tokens, alternative words) of a date: may fourth -> 五月 四 号 (五月 四 日)."""
     r = _rows("month")[spec["month"]]
     e_m = en(r["en"])
-    e_o, _ = ordinal(spec["date"])
-    e_n, z_n = number(spec["date"])
-    z_n = zh(z_n[0], tuple(e_o))
-    z = [zh(r["zh"], (e_m,) + on), z_n, zh("号", (), tuple(e_o))]
-    return [e_m] + e_o, z, [r["zh"], z_n[0], "日"]
+    e_o = [en(w) for w in ordinal_words(spec["date"])]
+    z_n = [zh(w, (e,)) for w, e in zip(number_zh(spec["date"]), e_o)]  # twenty-二十 first-一
+    z = [zh(r["zh"], (e_m,) + on)] + z_n + [zh("号", (), tuple(e_o))]
+    return [e_m] + e_o, z, [r["zh"]] + [t[0] for t in z_n] + ["日"]
 
 
 def _birthday(spec):
@@ -282,7 +282,7 @@ def _facts(spec):
     r = _rows("month")[m]
     e_n, z_n = number(DAYS_IN[m] - (m == 1))
     e_days, e_in, e_m = en("days"), en("in"), en(r["en"])
-    z = [zh(r["zh"], (e_m,), (e_in,)), you, z_n, zh("天", (e_days,))]
+    z = [zh(r["zh"], (e_m,), (e_in,)), you] + z_n + [zh("天", (e_days,))]
     return finish([e_there, e_are] + e_n + [e_days, e_in, e_m], z, tags=("number",))
 
 

@@ -1,8 +1,8 @@
 """Numbers 1-100, ordinals and measure words (syllabus: 数词、序数词、量词): i have twelve books -> 我 有 十二 本 书.
 
-Token form (see ``numerals``): 21-99 are two English tokens ("twenty one") linked to one Chinese token
-(二十一); ordinals "third" -> 第三, "twenty first" -> 第二十一; 两 replaces 二 before a measure word
-(两 本 书). Patterns (``PATTERNS``):
+Token form (see ``numerals``): 21-99 are two English tokens ("twenty one") and two Chinese tokens
+(二十 一, twenty-二十, one-一); ordinals 1-20 only, one token: "third" -> 第三; 两 replaces a bare 2
+before a measure word (两 本 书, but 二十 二 本 书). Patterns (``PATTERNS``):
 
 * have: S have N nouns -> S 有 N 量词 noun (the measure word sure to the noun, possible to the numeral)
 * there: there are N nouns in our class -> 我们 班 有 N 名 学生 (the place moves to the front)
@@ -47,7 +47,7 @@ def _noun_np(key, n):
     noun = NOUNS[key]
     e_num, z_num = number(n, mw=True)
     e_n = en(noun.sg if n == 1 else noun.pl)
-    return e_num + [e_n], [z_num, zh(noun.mw, (e_n,), tuple(e_num)), zh(noun.zh, (e_n,))]
+    return e_num + [e_n], z_num + [zh(noun.mw, (e_n,), tuple(e_num)), zh(noun.zh, (e_n,))]
 
 
 def sample(rng) -> dict:
@@ -75,7 +75,7 @@ def sample(rng) -> dict:
     elif pat == "day":
         spec.update(n=rng.randint(1, 7), place=rng.choice(TRIP_PLACES))
     elif pat in ("row", "floor", "lesson"):
-        spec.update(n=rng.randint(1, {"row": 10, "floor": 30, "lesson": 8}[pat]))
+        spec.update(n=rng.randint(1, {"row": 10, "floor": 20, "lesson": 8}[pat]))
         if pat == "lesson":
             spec["subject"] = rng.randrange(len(_subjects()))
     return spec
@@ -148,12 +148,16 @@ def _math(spec):
     z_is = zh("等于", (e_is,))
     if spec["q"]:  # what is three plus five ? -> 三 加 五 等于 几 ？
         e_what = en("what")
-        return finish([e_what, e_is] + e_a + [e_op] + e_b, [z_a, zh(OPS[spec["op"]], (e_op,)), z_b, z_is,
-                      zh("几", (e_what,))], question=True, tags=("number", "wh_question"),
-                      alternatives=[[z_a, zh(OPS[spec["op"]]), z_b, zh("等于"), zh("多少")]])
+        return finish([e_what, e_is] + e_a + [e_op] + e_b, z_a + [zh(OPS[spec["op"]], (e_op,))] + z_b +
+                      [z_is, zh("几", (e_what,))], question=True, tags=("number", "wh_question"),
+                      alternatives=[_plain(z_a) + [zh(OPS[spec["op"]])] + _plain(z_b) + [zh("等于"), zh("多少")]])
     e_c, z_c = number(value[spec["op"]])
-    return finish(e_a + [e_op] + e_b + [e_is] + e_c, [z_a, zh(OPS[spec["op"]], (e_op,)), z_b, z_is, z_c],
+    return finish(e_a + [e_op] + e_b + [e_is] + e_c, z_a + [zh(OPS[spec["op"]], (e_op,))] + z_b + [z_is] + z_c,
                   tags=("number",))
+
+
+def _plain(z):
+    return [zh(t[0]) for t in z]
 
 
 def _row(spec):

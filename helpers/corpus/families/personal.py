@@ -172,7 +172,7 @@ def _age(spec):
         sui = zh("岁", (e_y, e_o))
     else:
         sui = zh("岁", (), tuple(e_n))
-    return _compose(spec, (eq, zq, altq), (ea, [z_p, z_n, sui], []))
+    return _compose(spec, (eq, zq, altq), (ea, [z_p] + z_n + [sui], []))
 
 
 def _from(spec):
@@ -279,13 +279,13 @@ def _siblings(spec):
             ea.append(e_and)
             za.append(zh("和", (e_and,)))
             younger.append(zh("和"))
-        e_n, z_n = (number(n, mw=True) if n > 1 else ([en("a")], None))
+        e_n, z_n = number(n, mw=True) if n > 1 else ([en("a")], None)
         if z_n is None:
-            z_n = zh("一", tuple(e_n))
+            z_n = [zh("一", tuple(e_n))]
         e_w = en(pl if n > 1 else sg)
         ea += e_n + [e_w]
-        za += [z_n, zh("个", (e_w,), tuple(e_n)), zh(older, (e_w,))]
-        younger += [zh(z_n[0]), zh("个"), zh(young)]
+        za += z_n + [zh("个", (e_w,), tuple(e_n)), zh(older, (e_w,))]
+        younger += _plain(z_n) + [zh("个"), zh(young)]
     return _compose(spec, ([e_do] + es + [e_have, e_any, e_b, e_or, e_s], zq, []), (ea, za, [_plain(younger)]))
 
 
@@ -302,8 +302,8 @@ def _family(spec):
     e_t2, e_a2 = ens("there are")
     e_n, z_n = number(spec["n"], mw=True)
     e_pe2, e_in2, e_f2 = ens("people in family")
-    za = z_p + [zh("家", (e_f2,), (e_in2,)), zh("有", (e_t2,), (e_a2,)), z_n, zh("口", (e_pe2,), tuple(e_n)),
-                zh("人", (e_pe2,))]
+    za = z_p + [zh("家", (e_f2,), (e_in2,)), zh("有", (e_t2,), (e_a2,))] + z_n + [zh("口", (e_pe2,), tuple(e_n)),
+                                                                                zh("人", (e_pe2,))]
     alta = [[zh("我们")] + _plain(za[1:])] if z_p[0][0] == "我" else []
     return _compose(spec, (eq, zq, []), ([e_t2, e_a2] + e_n + [e_pe2, e_in2] + e_p + [e_f2], za, alta))
 
@@ -318,8 +318,8 @@ def _grade(spec):
     e_p, z_p = pron_tokens(a["p"])
     e_be2, e_in2, e_g2 = _be(a), en("in"), en("grade")
     e_n, z_n = number(spec["n"])
-    za = [z_p, zh("上", (), (e_be2, e_in2)), z_n, zh("年级", (e_g2,))]
-    alta = [[zh(z_p[0]), zh("读"), zh(z_n[0]), zh("年级")]]
+    za = [z_p, zh("上", (), (e_be2, e_in2))] + z_n + [zh("年级", (e_g2,))]
+    alta = [[zh(z_p[0]), zh("读")] + _plain(z_n) + [zh("年级")]]
     return _compose(spec, ([e_what, e_grade, e_be] + es + [e_in], zq, []),
                     ([e_p, e_be2, e_in2, e_g2] + e_n, za, alta))
 

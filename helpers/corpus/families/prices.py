@@ -1,8 +1,8 @@
 """Prices and shopping (syllabus: 购物): how much is this shirt ? -> 这 件 衬衫 多少 钱 ？
 
 Things and believable prices come from ``data/prices.tsv`` (nouns of the lexicon, so the measure word is
-the lexicon's); numbers from ``numerals``. "yuan" is sure to 块 and possible to 钱 (五十 块 钱; the
-alternative 五十 元 goes to the refs); "how much" is sure to 多少, 钱 possible to "much". Patterns:
+the lexicon's); numbers from ``numerals``. "yuan" is sure to 块 and possible to 钱 (五十 块 钱, 七十 五 块
+钱; the alternative 五十 元 goes to the refs); "how much" is sure to 多少, 钱 possible to "much". Patterns:
 
 * how_much: how much is this shirt ? it is fifty yuan . -> 这 件 衬衫 多少 钱 ？ 这 件 五十 块 钱 。 (the
   answer's "it" is sure to 这, its measure word possible: the shop assistant says 这 件; refs 五十 块 钱 。
@@ -58,7 +58,7 @@ def _yuan(n):
     """(English tokens, Chinese tokens, the alternative Chinese words) of "fifty yuan" -> 五十 块 钱 (五十 元)."""
     e_n, z_n = number(n, mw=True)
     e_y = en("yuan")
-    return e_n + [e_y], [z_n, zh("块", (e_y,), tuple(e_n)), zh("钱", (), (e_y,))], [z_n[0], "元"]
+    return e_n + [e_y], z_n + [zh("块", (e_y,), tuple(e_n)), zh("钱", (), (e_y,))], [t[0] for t in z_n] + ["元"]
 
 
 def _np(spec, e_dem):
@@ -109,7 +109,7 @@ def _obj(spec):
         return [e_a, e_n], [zh("一", (e_a,)), zh(noun.mw, (e_n,), (e_a,)), zh(noun.zh, (e_n,))]
     e_num, z_num = number(spec["n"], mw=True)
     e_n = en(noun.pl)
-    return e_num + [e_n], [z_num, zh(noun.mw, (e_n,), tuple(e_num)), zh(noun.zh, (e_n,))]
+    return e_num + [e_n], z_num + [zh(noun.mw, (e_n,), tuple(e_num)), zh(noun.zh, (e_n,))]
 
 
 def _buy(spec):
