@@ -45,7 +45,8 @@ def test_greetings_please_open_the_window():
 
 def test_greetings_thank_you_with_a_name():
     check(greetings.render({"row": row("phrases", en="thank you"), "name": "tom"}),
-          "thank you , tom .", "谢谢 你 ， 汤姆 。", "thank-谢谢 you-你 ,-， tom-汤姆 .-。", ["谢谢 ， 汤姆 。"])
+          "thank you , tom .", "谢谢 你 ， 汤姆 。", "thank-谢谢 you-你 ,-， tom-汤姆 .-。",
+          ["汤姆 ， 谢谢 。", "汤姆 ， 谢谢 你 。", "谢谢 ， 汤姆 。"])
 
 
 def test_greetings_how_are_you_and_its_answer():

@@ -314,12 +314,12 @@ def test_they_for_two_women_must_be_ta_men_with_the_female_radical():
     assert S.male_they_for_women(bad) and not S.male_they_for_women(good) and not S.male_they_for_women(mixed)
 
 
-def test_sample_markdown_has_60_train_a_third_over_20_tokens_40_long_and_40_novel():
+def test_sample_markdown_has_60_train_a_third_over_20_tokens_40_long_40_novel_and_40_learner():
     from helpers.corpus.check import sample_markdown
 
     text = sample_markdown()
     sections = dict(part.split("\n", 1) for part in text.split("\n## ")[1:])
     counts = {name: sum(1 for line in body.splitlines() if line.startswith("EN: ")) for name, body in sections.items()}
-    assert counts == {"train": 60, "long": 40, "novel": 40}
+    assert counts == {"train": 60, "long": 40, "novel": 40, "learner": 40}
     train_lengths = [len(line[4:].split()) for line in sections["train"].splitlines() if line.startswith("EN: ")]
     assert sum(n > 20 for n in train_lengths) == 20
