@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from helpers.corpus.augment import augment_train
 from helpers.corpus.families import sample_family
 from helpers.corpus.grammar import DESIGN_EXAMPLES, render
 from helpers.corpus.novel import held_out, sample_novel
@@ -134,7 +135,8 @@ def _generate(seed: int) -> dict:
 
     Each split is filled bucket by bucket: a spec is drawn for the emptiest bucket (``sample_spec``
     knows which mix of clauses and stories fits it), and the rendered pair goes to whichever bucket
-    of the split its length falls in, while that bucket still has room."""
+    of the split its length falls in, while that bucket still has room. Train then gets its share of
+    pairs without final punctuation and with an unknown-word token (``helpers.corpus.augment``)."""
     rng = random.Random(f"helpers.corpus/{CORPUS_VERSION}/{seed}")
     seen = set()
     out = {}
@@ -168,6 +170,9 @@ def _generate(seed: int) -> dict:
             pairs[b].append(Pair(src, tgt, sure, possible, tags, refs, plan))
         mixed = [p for b in quota for p in pairs[b]]
         rng.shuffle(mixed)  # buckets interleaved, in a seeded order
+        if split == "train":  # input as students type it: no final mark, an unknown word (``augment``)
+            mixed = augment_train(mixed, seed, CORPUS_VERSION,
+                                  keep=lambda old, new: _bucket(len(new.src), quota) == _bucket(len(old.src), quota))
         out[split] = tuple(mixed)
     return out
 
