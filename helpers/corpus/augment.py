@@ -23,12 +23,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from helpers.corpus import lexicon as L
 from helpers.corpus.vocab import UNK, word_classes
 
 NO_PUNCT_SHARE = 0.10
 UNK_SHARE = 0.08
 COPY_CLASSES = ("name", "noun")
-NOT_COPIED = frozenset({"home"})  # "go home" / 回家: an adverb of place, not a thing a student names
+# "go home" / 回家 is an adverb of place; a container is a measure word in Chinese (一 杯 茶), not a noun
+NOT_COPIED = frozenset({"home"} | {w for c in L.CONTAINERS.values() for w in c[:2]})
 _END = (".", "?")
 
 __all__ = ["NO_PUNCT_SHARE", "UNK_SHARE", "augment_train", "drop_final_punctuation", "unknown_word"]

@@ -42,7 +42,7 @@ CONTRACTIONS = {
 }
 # any other word + 're / 've / 'll / 'd / 'm ("what're", "it'll", "who'd"); "'s" stays possessive
 _SUFFIXES = {"'re": "are", "'ve": "have", "'ll": "will", "'d": "would", "'m": "am"}
-_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)*|'s\b|\S", re.IGNORECASE)
+_TOKEN = re.compile(r"<unk>|[a-z0-9]+(?:'[a-z]+)*|'s\b|\S", re.IGNORECASE)  # <unk>: the corpus's unknown word
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 _UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
