@@ -21,7 +21,7 @@ MAX_SRC_TOKENS = 60  # translate() keeps the first 60 source tokens of a longer 
 MAX_SRC_LIMIT = 200  # the largest max_src_tokens a caller may ask for (the "long" split goes up to 60)
 MAX_TOKEN_CHARS = 40  # no vocabulary word is that long: a longer token is shortened (and copied shortened)
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_ENGLISH_WORD = re.compile(r"[a-z]+(?:[-'][a-z]+)*")
+_ENGLISH_WORD = re.compile(r"[a-z0-9]*[a-z][a-z0-9]*(?:[-'][a-z0-9]+)*")  # a Latin letter at least: zork0, 3pm
 
 
 @dataclass
@@ -54,7 +54,7 @@ def _chinese_input_error(sentence: str, chinese: list[str]) -> UnknownWordError:
 
 
 def is_english_word(token: str, src_vocab) -> bool:
-    """A vocabulary word (not punctuation) or a word of Latin letters ("xiaoming", "well-known")."""
+    """A vocabulary word (not punctuation) or a word with a Latin letter ("xiaoming", "well-known", "mp3")."""
     if token in src_vocab:
         return any(ch.isalnum() for ch in token) and not token.startswith("<")
     return bool(_ENGLISH_WORD.fullmatch(token))

@@ -215,7 +215,7 @@ def test_translate_with_beam_search(luong):
     ("... ?!", EmptyInputError),
     ("我是一名学生。", UnknownWordError),
     ("123", UnknownWordError),  # no English word: a number above 100 is not read as words
-    ("🙂 🙂", UnknownWordError),
+    ("🙂 🙂", EmptyInputError),
     (None, HelpersError),
     (42, HelpersError),
     (["i", "am"], HelpersError),
