@@ -93,7 +93,26 @@ def read_source(sentence, src_vocab, max_src_tokens: int = MAX_SRC_TOKENS, punct
             "(it translates English into Chinese)，请输入至少一个英文单词，例如 'i am a student .'。",
             words=[t for t in tokens if t not in src_vocab], suggestions={})
     unknown = [i for i, t in enumerate(tokens) if t not in src_vocab]
+    note += unknown_note([tokens[i] for i in unknown], src_vocab)
     return Source(tokens, surfaces, src_vocab.encode(tokens, unknown="unk"), unknown, truncated, note)
+
+
+MAX_NOTED = 5  # the note names at most this many unknown words (each costs a search for close words)
+
+
+def unknown_note(words, src_vocab) -> str:
+    """A bilingual remark on the words read as <unk>, with the closest vocabulary words (a typo?), or ""."""
+    words = list(dict.fromkeys(words))
+    if not words:
+        return ""
+    parts = []
+    for w in words[:MAX_NOTED]:
+        close = src_vocab.suggestions(w) if hasattr(src_vocab, "suggestions") and not _CJK.search(w) else []
+        parts.append(f"{w!r}" + (f" → {', '.join(close)}" if close else ""))
+    more = f" … (+{len(words) - MAX_NOTED})" if len(words) > MAX_NOTED else ""
+    return (f"词表之外的词读作 <unk> (unknown words, read as <unk>): {'; '.join(parts)}{more}。"
+            "模型输出 <unk> 时，译文里写的是那一步注意力最大的源词 (copied through attention)；"
+            "如果是拼写错误，请改用箭头后最接近的词表单词 (closest vocabulary words)。")
 
 
 def prepare_source(sentence, src_vocab, max_src_tokens: int = MAX_SRC_TOKENS, punctuate: bool = True):

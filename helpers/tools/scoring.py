@@ -4,9 +4,10 @@
   types, each with one to three natural references, written before any model ran). Per sentence:
   *exact* = the output equals one of the references, spaces ignored; *within two* = the character edit
   distance (Levenshtein: insertions, deletions, substitutions, each 1) to the nearest reference is at
-  most 2. A sentence with a word outside the vocabulary is not translated: it counts as wrong in both
-  and is listed with its unknown words. Reported overall and for the sentences of ≥ ``LONG_TOKENS``
-  English tokens.
+  most 2. Each sentence is read as ``translate`` reads it: a word outside the vocabulary is <unk> and
+  copied back through attention (``copied`` counts the copies); a sentence without any English word is
+  refused, counts as wrong in both and is listed under ``unknown`` (with the words ``translate``
+  names). Reported overall and for the sentences of ≥ ``LONG_TOKENS`` English tokens.
 * **Error counts over a whole split** (each sentence may count in several; numbers of sentences):
 
   - ``fewer_clauses``: the output has fewer clauses than the reference (a clause = a maximal run of

@@ -90,6 +90,7 @@ class DecodingTrace:
     src_tokens: list[str]
     steps: list[StepTrace]
     src_surfaces: list[str] | None = None  # the source words as typed (what a copy writes); None: src_tokens
+    note: str = ""  # a remark on the input (unknown words read as <unk>, truncation), as ``Translation.note``
 
     @property
     def tgt_tokens(self) -> list[str]:
@@ -189,7 +190,7 @@ def trace_decoding(model, sentence, top_k: int = 5, max_src_tokens: int = MAX_ST
             prev, state = best, new_state
     finally:
         model.train(was_training)
-    return DecodingTrace(getattr(model, "variant", "?"), src_tokens, steps, list(source.surfaces))
+    return DecodingTrace(getattr(model, "variant", "?"), src_tokens, steps, list(source.surfaces), source.note)
 
 
 # --------------------------------------------------------------------------- Fig. 9-25, static
@@ -399,6 +400,7 @@ class StepThrough(PngBox):
             f"译文 (greedy)：{trace.text}　共 {T} 步（最后一步输出 <eos>）。拖动“解码步 t”逐步查看。"
             + "".join(f"　第 {c.tgt_index + 1} 步输出 <unk>，按注意力复制了源词 “{c.word}” "
                       f"(copied from source position {c.src_index + 1})。" for c in trace.copied)
+            + (f"　{trace.note}" if trace.note else "")
         )
         self._draw()
 
