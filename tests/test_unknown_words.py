@@ -221,3 +221,22 @@ def test_unk_is_the_special_of_id_3_in_both_vocabularies():
     src_vocab, tgt_vocab = build_vocabs()
     assert src_vocab["<unk>"] == 3 and tgt_vocab["<unk>"] == 3
     assert src_vocab.itos.count("<unk>") == 1 and tgt_vocab.itos.count("<unk>") == 1
+
+
+# --------------------------------------------------------------------------- copy evaluation
+def test_a_copy_case_puts_a_new_word_on_both_sides_of_a_pair():
+    from helpers.tools.copy_eval import NEW_WORDS, copy_cases
+
+    sure = frozenset({(0, 0), (1, 1), (2, 2), (3, 3)})
+    pair = Pair(("he", "likes", "tom", "."), ("他", "喜欢", "汤姆", "。"), sure, sure)
+    [(src, tgt, j, new)] = copy_cases([pair])
+    assert new in NEW_WORDS and new not in build_vocabs()[0]
+    assert src == ["he", "likes", new, "."] and tgt == ["他", "喜欢", new, "。"] and j == 2
+
+
+def test_the_model_without_attention_copies_nothing():
+    from helpers.tools.copy_eval import copy_scores
+
+    none = make_model("none", seed=0, emb_size=8, hidden_size=16)
+    scores = copy_scores(none, load_corpus("test")[:40])
+    assert scores["n"] > 0 and scores["copied"] == 0.0 and scores["landed"] == 0.0

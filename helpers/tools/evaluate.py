@@ -94,6 +94,7 @@ def evaluate_model(model, test=None, long=None, novel=None, learner=None) -> dic
     sentences to ``helpers.tools.scoring.load_learner_sentences()``; ``False`` skips them)."""
     from helpers.corpus import load_corpus
     from helpers.metrics import bleu, corpus_aer, exact_match
+    from helpers.tools.copy_eval import copy_scores
     from helpers.tools.scoring import error_counts, learner_scores, load_learner_sentences
 
     test = load_corpus("test") if test is None else test
@@ -133,6 +134,7 @@ def evaluate_model(model, test=None, long=None, novel=None, learner=None) -> dic
                                                     ("long", long, hyp_long, fin_long))}
     if learner:
         row["learner"] = learner_scores(model, learner)
+    row["copying"] = copy_scores(model, test)  # an unknown name / noun: does the copy land in its place?
     attention = teacher_forced_attention(model, test)
     row["test"].update(attention_sharpness(attention))
     if attention[0] is not None:
