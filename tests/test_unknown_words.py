@@ -23,9 +23,14 @@ from helpers.train import make_model
     ("I'm ten and you're nine", ["i", "am", "ten", "and", "you", "are", "nine"]),
     ("It'll rain, it's cold, I can't swim", ["it", "will", "rain", ",", "it", "is", "cold", ",", "i", "can", "not",
                                               "swim"]),
-    ("I have 3 cats and 21 fish", ["i", "have", "three", "cats", "and", "twenty-one", "fish"]),
-    ("twenty one, twenty-one", ["twenty-one", ",", "twenty-one"]),
-    ("100 books", ["one", "hundred", "books"]),
+    ("I have 3 cats and 21 fish", ["i", "have", "three", "cats", "and", "twenty", "one", "fish"]),
+    ("twenty one, twenty-one, twenty-first", ["twenty", "one", ",", "twenty", "one", ",", "twenty", "first"]),
+    ("100 books, 40 pens", ["one", "hundred", "books", ",", "forty", "pens"]),
+    ("the 3rd day, my 21st birthday", ["the", "third", "day", ",", "my", "twenty", "first", "birthday"]),
+    ("I get up at 6:30", ["i", "get", "up", "at", "six", "thirty"]),
+    ("It's 7:00", ["it", "is", "seven", "o'clock"]),
+    ("at two o'clock", ["at", "two", "o'clock"]),
+    ("a well-known man", ["a", "well", "-", "known", "man"]),
     ("the year 2024", ["the", "year", "2024"]),
 ])
 def test_typed_english_gives_the_tokens_of_the_clean_form(text, tokens):

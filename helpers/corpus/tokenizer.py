@@ -2,9 +2,10 @@
 
 * ``tokenize_en(text)``: lower-case tokens, punctuation split off, full-width punctuation mapped to
   ASCII ("!" read as "."), contractions expanded the way the grammar writes them (don't -> do not,
-  what's -> what is, i'd -> i would, tom's -> tom 's), the numbers 0-100 written as words
-  ("21" -> twenty-one, one token, as the numbers family writes it; "twenty one" -> twenty-one too).
-  A tokenised corpus sentence reads back unchanged. Extra spaces do not matter.
+  what's -> what is, i'd -> i would, tom's -> tom 's), the numbers 0-100 written as words the way
+  the numbers family writes them (``families/numerals``): "21" and "twenty-one" -> twenty one (two
+  tokens), "21st" -> twenty first, "100" -> one hundred, "6:30" -> six thirty, "6:00" -> six o'clock
+  ("o'clock" is one token). A tokenised corpus sentence reads back unchanged. Extra spaces do not matter.
 * ``typed_tokens(text)``: the same tokens with the surface form the user typed for each one
   ("Xiaoming" -> ("xiaoming", "Xiaoming")), so a copied unknown word keeps its capitals.
 * ``complete_sentence(tokens)``: the tokens of the clean form of a sentence typed without its final
@@ -45,6 +46,14 @@ _SUFFIXES = {"'re": "are", "'ve": "have", "'ll": "will", "'d": "would", "'m": "a
 _TOKEN = re.compile(r"<unk>|[a-z0-9]+(?:'[a-z]+)*|'s\b|\S", re.IGNORECASE)  # <unk>: the corpus's unknown word
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+             "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+             "eighteenth", "nineteenth")
+_TENS_ORDINALS = {20: "twentieth", 30: "thirtieth", 40: "fortieth", 50: "fiftieth", 60: "sixtieth",
+                  70: "seventieth", 80: "eightieth", 90: "ninetieth"}
+_ORDINAL = re.compile(r"(\d{1,3})(st|nd|rd|th)")
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})\b")
+_KEEP = {"o'clock"}  # one token, as the clock family writes it
 _UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
           "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
 _TENS = {20: "twenty", 30: "thirty", 40: "forty", 50: "fifty", 60: "sixty", 70: "seventy", 80: "eighty",
@@ -63,16 +72,25 @@ _END = {".", "?"}
 _DROP_AT_END = {",", ";", ":", "-", "—"}
 
 
-def number_words(n: int) -> list[str]:
-    """English tokens of a number 0..100: 7 -> [seven], 21 -> [twenty-one], 100 -> [one, hundred]."""
+def number_words(n: int, ordinal: bool = False) -> list[str]:
+    """English tokens of a number 0..100: 7 -> [seven], 21 -> [twenty, one], 100 -> [one, hundred];
+    ``ordinal``: 3 -> [third], 21 -> [twenty, first], 100 -> [one, hundredth]."""
     if not 0 <= n <= 100:
         raise HelpersError(f"只能写出 0 到 100 的数 (0..100 only)，收到 (got) {n!r}。")
     if n < 20:
-        return [_UNITS[n]]
+        return [(_ORDINALS if ordinal else _UNITS)[n]]
     if n == 100:
-        return ["one", "hundred"]
+        return ["one", "hundredth" if ordinal else "hundred"]
     tens, unit = divmod(n, 10)
-    return [_TENS[10 * tens] + (f"-{_UNITS[unit]}" if unit else "")]
+    if not unit:
+        return [(_TENS_ORDINALS if ordinal else _TENS)[n]]
+    return [_TENS[10 * tens], (_ORDINALS if ordinal else _UNITS)[unit]]
+
+
+def _clock(match) -> str:
+    """6:30 -> "6 30", 6:00 -> "6 o'clock" (read on as number words)."""
+    hour, minute = match.group(1), match.group(2)
+    return f"{hour} o'clock" if minute == "00" else f"{hour} {int(minute)}"
 
 
 def _expand(word: str) -> list[str]:
@@ -81,8 +99,13 @@ def _expand(word: str) -> list[str]:
         return [word]
     if word in CONTRACTIONS:
         return CONTRACTIONS[word].split()
+    if word in _KEEP:
+        return [word]
     if word.isdigit() and len(word) <= 3 and int(word) <= 100:
         return number_words(int(word))
+    ordinal = _ORDINAL.fullmatch(word)
+    if ordinal and int(ordinal.group(1)) <= 100:
+        return number_words(int(ordinal.group(1)), ordinal=True)
     if word.endswith("n't"):  # "didn't" -> did not; an already split "n't" -> not
         return [t for t in (word[:-3], "not") if t]
     if word.endswith("'s"):
@@ -102,6 +125,7 @@ def typed_tokens(text: str) -> list[tuple[str, str]]:
     if not isinstance(text, str):
         raise HelpersError(f"tokenize_en 需要一个字符串 (a str)，收到的是 (got) {type(text).__name__}。")
     text = unicodedata.normalize("NFKC", text.translate(_FULLWIDTH)).translate(_FULLWIDTH)
+    text = _CLOCK.sub(_clock, text)
     out: list[tuple[str, str]] = []
     for raw in _TOKEN.findall(text):
         low = raw.lower()
@@ -112,25 +136,15 @@ def typed_tokens(text: str) -> list[tuple[str, str]]:
             out += [(parts[0], raw[: len(parts[0])])] + [(p, p) for p in parts[1:]]
         else:
             out += [(p, p) for p in parts]
-    return _join_numbers(out)
+    return _split_hyphenated_numbers(out)
 
 
-def _join_numbers(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """twenty - one / twenty one -> twenty-one (one token, as the corpus writes 21..99)."""
-    out: list[tuple[str, str]] = []
-    i = 0
-    while i < len(pairs):
-        tok = pairs[i][0]
-        if tok in _TENS_WORDS:
-            nxt = i + 2 if i + 2 < len(pairs) and pairs[i + 1][0] == "-" else i + 1
-            if nxt < len(pairs) and pairs[nxt][0] in _UNITS[1:10]:
-                word = f"{tok}-{pairs[nxt][0]}"
-                out.append((word, word))
-                i = nxt + 1
-                continue
-        out.append(pairs[i])
-        i += 1
-    return out
+def _split_hyphenated_numbers(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """twenty - one -> twenty one, twenty - first -> twenty first (the corpus writes 21-99 as two tokens)."""
+    units = set(_UNITS[1:10]) | set(_ORDINALS[1:10])
+    return [p for k, p in enumerate(pairs)
+            if not (p[0] == "-" and 0 < k < len(pairs) - 1 and pairs[k - 1][0] in _TENS_WORDS
+                    and pairs[k + 1][0] in units)]
 
 
 def tokenize_en(text: str) -> list[str]:
