@@ -172,7 +172,7 @@ def _generate(seed: int) -> dict:
         rng.shuffle(mixed)  # buckets interleaved, in a seeded order
         if split == "train":  # input as students type it: no final mark, an unknown word (``augment``)
             mixed = augment_train(mixed, seed, CORPUS_VERSION,
-                                  keep=lambda old, new: _bucket(len(new.src), quota) == _bucket(len(old.src), quota))
+                                  keep=lambda old, new, q=quota: _bucket(len(new.src), q) == _bucket(len(old.src), q))
         out[split] = tuple(mixed)
     return out
 

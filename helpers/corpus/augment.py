@@ -43,8 +43,8 @@ def drop_final_punctuation(pair):
     if not pair.src or pair.src[-1] not in _END:
         return None
     last = len(pair.src) - 1
-    return replace(pair, src=pair.src[:-1], sure=frozenset(l for l in pair.sure if l[0] != last),
-                   possible=frozenset(l for l in pair.possible if l[0] != last))
+    return replace(pair, src=pair.src[:-1], sure=frozenset(link for link in pair.sure if link[0] != last),
+                   possible=frozenset(link for link in pair.possible if link[0] != last))
 
 
 def copyable_words(pair) -> list[str]:
