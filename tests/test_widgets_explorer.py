@@ -298,3 +298,9 @@ def test_a_copied_word_is_marked_with_the_source_word_it_came_from():
     view = _make_view("luong-general", t)
     assert view.rows == ["我", "叫", "Xiaoming (copy ← xiaoming)", "。", "<eos>"]
     assert view.cols == ["my", "name", "is", "xiaoming (unk)", ".", "<eos>"]
+
+
+def test_a_sentence_typed_without_its_full_stop_is_shown_not_called_stale(fresh):
+    fresh.sentence.value = "Tom ate an apple yesterday"
+    assert fresh.translation.src_tokens == ["tom", "ate", "an", "apple", "yesterday", "."]
+    assert "still showing" not in fresh.message.value and ERROR not in fresh.message.value
