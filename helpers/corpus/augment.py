@@ -14,6 +14,12 @@ other splits do not change:
   Chinese token is sure-linked to that occurrence alone (a clean one-to-one copy). ``refs`` get the
   same Chinese replacement.
 
+Measured (a luong-general of 64/128 units trained 150 CPU-seconds on the train pairs of ≤ 12 tokens,
+greedy, the 361 test pairs of ≤ 12 tokens): without the final mark the output is unchanged on 83 % (the
+corpus 3.0 models, which never saw such input: 12-17 %), exact match 0.745 against 0.823 with it, so
+``translate`` still adds the mark; an unknown name / noun (``helpers.tools.copy_eval``) is copied on
+98 % and lands in the reference's place on 90 %.
+
 No new pair repeats an English sentence already in the split (the shares are of the pairs drawn, a
 collision is simply left unchanged).
 """
