@@ -20,7 +20,8 @@ target token j; when the sentence ended with <eos> there is one extra final row 
 * Both searches take ``eos_guard=(k, m)``: <eos> only once the attention of the tokens produced so far
   has put a total weight ≥ m on the last k source tokens. ``helpers.penalties`` defines the rules.
 * ``decode_sentences``: decode a list of token-id lists in length-sorted batches, results in input order.
-* ``translate(model, sentence)``: English text -> ``Translation`` (tokens, Chinese text, attention),
+* ``translate(model, sentence)``: English text -> ``Translation`` (tokens, Chinese text, attention, the
+  unknown words copied through attention: ``helpers.copying``, the source read by ``helpers.source``),
   with the model's shipped decoding (``shipped_decoding(model)``, read from its metadata) unless the
   caller gives other options.
 """
@@ -28,13 +29,13 @@ target token j; when the sentence ended with <eos> there is one extra final row 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
 import torch
 
-from helpers.errors import HelpersError, UnknownWordError, check_float, check_int
+from helpers.copying import CopiedWord, copy_unknown, join_chinese
+from helpers.errors import HelpersError, check_float, check_int
 from helpers.penalties import (
     check_coverage,
     check_eos_guard,
@@ -43,6 +44,7 @@ from helpers.penalties import (
     eos_allowed,
     length_norm,
 )
+from helpers.source import MAX_SRC_LIMIT, MAX_SRC_TOKENS, prepare_source, read_source  # noqa: F401 (re-exported)
 
 __all__ = [
     "MAX_BEAM_SIZE",
@@ -61,9 +63,6 @@ __all__ = [
 ]
 
 PAD, BOS, EOS = 0, 1, 2
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-MAX_SRC_TOKENS = 60  # translate() keeps the first 60 source tokens of a longer input (see Translation.note)
-MAX_SRC_LIMIT = 200  # the largest max_src_tokens a caller may ask for (the "long" split goes up to 60)
 MAX_BEAM_SIZE = 50  # a wider beam costs time and memory and changes nothing for sentences of this corpus
 LENGTH_PENALTY_RANGE = (0.0, 5.0)  # α of log p / |y|^α: 0 = no normalisation, 0.6-1 as in the literature
 MAX_DECODE_LEN = 1000  # the longest output a caller may ask for (the default for 200 source tokens is 405)
@@ -401,6 +400,11 @@ class Translation:
     score       log-probability of the output
     truncated   True when the input had more than MAX_SRC_TOKENS tokens and only the first ones were used
     note        a bilingual remark (e.g. about truncation), or ""
+    unknown     positions in src_tokens of the words outside the vocabulary (read as <unk>)
+    copied      ``CopiedWord(tgt_index, src_index, word)`` for every <unk> the decoder emitted: the source
+                word with the largest attention weight at that step, as the user typed it, is in
+                tgt_tokens[tgt_index] and in the text (Luong et al. 2015b). The model without attention
+                copies nothing: its tgt_tokens and text keep "<unk>" (and ``note`` says so).
     """
 
     src_tokens: list[str]
@@ -411,69 +415,27 @@ class Translation:
     truncated: bool = False
     note: str = ""
     model_name: str | None = None
+    unknown: list[int] = field(default_factory=list)
+    copied: list[CopiedWord] = field(default_factory=list)
 
     def __repr__(self) -> str:
         shape = None if self.attention is None else list(self.attention.shape)
         extra = f", note={self.note!r}" if self.note else ""
+        extra += f", copied={[(c.tgt_index, c.src_index, c.word) for c in self.copied]}" if self.copied else ""
         return (f"Translation(src={' '.join(self.src_tokens)!r}, text={self.text!r}, "
                 f"attention shape={shape}{extra})")
 
 
-def _chinese_input_error(sentence: str, missing: list[str], chinese: list[str]) -> UnknownWordError:
-    """The error for Chinese input: the direction of translation and an English example."""
-    shown = sentence.strip() if len(sentence.strip()) <= 30 else sentence.strip()[:29] + "…"
-    return UnknownWordError(
-        f"输入里有中文 (Chinese input)：{shown!r}。这个模型把英文翻译成中文 (it translates English into Chinese)，"
-        "请输入英文句子 (English input expected)，例如 translate(model, 'i am a student .')，"
-        "语料里它的中文是“我是一名学生。”。",
-        words=missing, suggestions={w: [] for w in chinese},
-    )
-
-
-def _bad_input(message: str):
-    from helpers.errors import EmptyInputError
-
-    return EmptyInputError(message)
-
-
-def prepare_source(sentence, src_vocab, max_src_tokens: int = MAX_SRC_TOKENS):
-    """Check and tokenise an English sentence -> (tokens, ids, truncated, note).
-
-    Not a string -> HelpersError; nothing but spaces / punctuation -> EmptyInputError; words outside the
-    vocabulary (including Chinese text, emoji, HTML) -> UnknownWordError naming them. More than
-    ``max_src_tokens`` tokens: only the first ``max_src_tokens`` are kept (checked before the unknown
-    words, so a huge input costs no more than a short one).
-    """
-    from helpers.corpus import tokenize_en
-
-    max_src_tokens = check_int("max_src_tokens", max_src_tokens, 1, MAX_SRC_LIMIT,
-                               f"例如 max_src_tokens={MAX_SRC_TOKENS}（超出的词会被截断 truncated）。")
-    if not isinstance(sentence, str):
-        raise HelpersError(f"请输入一个英文句子字符串 (a str)，收到的是 (got) {type(sentence).__name__}。"
-                           f"例如 translate(model, 'i am a student .')。")
-    tokens = tokenize_en(sentence)
-    if not any(any(ch.isalnum() for ch in t) for t in tokens):
-        raise _bad_input("句子是空的或只有标点 (empty input)：请输入至少一个英文单词，例如 'i am a student .'。")
-    truncated, note = False, ""
-    if len(tokens) > max_src_tokens:
-        note = (f"输入有 {len(tokens)} 个词，超过 {max_src_tokens} 个，只翻译了前 {max_src_tokens} 个 "
-                f"(input truncated to the first {max_src_tokens} of {len(tokens)} tokens)。")
-        tokens, truncated = tokens[:max_src_tokens], True
-    tokens = [t if len(t) <= 40 else t[:20] + "…" for t in tokens]  # no vocabulary word is that long
-    missing = [t for t in tokens if t not in src_vocab]
-    if missing:
-        chinese = [t for t in missing if _CJK.search(t)]
-        if chinese:  # a Chinese sentence: no per-character "closest English word" suggestions
-            raise _chinese_input_error(sentence, missing, chinese)
-        raise src_vocab.unknown_error(missing)
-    return tokens, src_vocab.encode(tokens), truncated, note
-
-
 def translate(model, sentence, beam_size: int | None = None, length_penalty: float | None = None,
-              max_src_tokens: int = MAX_SRC_TOKENS, **decoding) -> Translation:
+              max_src_tokens: int = MAX_SRC_TOKENS, punctuate: bool = True, **decoding) -> Translation:
     """Translate one English sentence with ``model`` (a model from ``load_pretrained`` / ``make_model``).
 
-    Bad input (not a string, empty, unknown words, non-English text) raises a ``HelpersError``
+    The sentence is read as a student types it (``helpers.source.read_source``): capitals, contractions,
+    digits, extra spaces; the final "." or "?" is added when missing (``punctuate=False``: the tokens as
+    typed). A word outside the vocabulary becomes <unk>; where the decoder emits <unk>, the source word
+    with the largest attention weight at that step is written in its place (``.copied`` says which and
+    from where; the model without attention keeps "<unk>"). Input without any English word (not a
+    string, empty, only punctuation, Chinese, digits or symbols only) raises a ``HelpersError``
     (``ValueError``) with a Chinese + English message. Input longer than ``max_src_tokens`` tokens is
     truncated to its first ``max_src_tokens`` tokens, and the result says so (``.truncated``, ``.note``).
     Decoding: the model's shipped decoding (``shipped_decoding(model)``; plain greedy for a model that
@@ -493,19 +455,28 @@ def translate(model, sentence, beam_size: int | None = None, length_penalty: flo
     if src_vocab is None or tgt_vocab is None:
         raise HelpersError("这个模型没有词表 (model has no vocabularies): 请用 helpers.load_pretrained(...)、"
                            "helpers.load_checkpoint(...) 或 helpers.train.make_model(...) 得到的模型。")
-    src_tokens, src_ids, truncated, note = prepare_source(sentence, src_vocab, max_src_tokens)
+    if not isinstance(punctuate, bool):
+        raise HelpersError(f"punctuate 只能是 True 或 False (a bool)，收到 (got) {punctuate!r}。")
+    source = read_source(sentence, src_vocab, max_src_tokens, punctuate)
     device = next(model.parameters()).device
-    src = torch.tensor([src_ids], dtype=torch.long, device=device)  # [1, S]
-    lens = torch.tensor([len(src_ids)], dtype=torch.long, device=device)  # [1]
+    src = torch.tensor([source.ids], dtype=torch.long, device=device)  # [1, S]
+    lens = torch.tensor([len(source.ids)], dtype=torch.long, device=device)  # [1]
     r = _search(model, src, lens, opts, None if opts["eos_guard"] is None else tuple(opts["eos_guard"]))
-    tgt_tokens = tgt_vocab.decode(r.tokens[0])
+    attention = None if r.attention is None else r.attention[0].astype(np.float32)  # [T, S]
+    tgt_tokens, copied = copy_unknown(tgt_vocab.decode(r.tokens[0]), attention, source.surfaces)
+    note = source.note
+    if attention is None and tgt_vocab.UNK in tgt_tokens:
+        note += ("这个模型没有注意力 (no attention)，无法复制未知词，输出里保留了 <unk> "
+                 "(the model without attention cannot copy unknown words; <unk> is kept)。")
     return Translation(
-        src_tokens=src_tokens,
+        src_tokens=source.tokens,
         tgt_tokens=list(tgt_tokens),
-        text=tgt_vocab.join(tgt_tokens),
-        attention=None if r.attention is None else r.attention[0].astype(np.float32),
+        text=join_chinese(tgt_tokens) if tgt_vocab.lang == "zh" else tgt_vocab.join(tgt_tokens),
+        attention=attention,
         score=float(r.scores[0]),
-        truncated=truncated,
+        truncated=source.truncated,
         note=note,
         model_name=getattr(model, "name", None),
+        unknown=list(source.unknown),
+        copied=copied,
     )

@@ -9,6 +9,11 @@
   On our Chinese output this means: one token per character, whether or not the text has spaces.
 * ``level="word"`` uses the tokens as given (a string is split on whitespace), like sacrebleu's
   ``tokenize="none"`` on space-joined tokens.
+* Every reference counts: each entry of ``references`` is one reference (a string or a token list) or
+  a list of acceptable ones (``Pair.references``). Multi-reference BLEU (Papineni et al. 2002 §2.1,
+  §2.2.2; sacrebleu with several reference streams): an n-gram's count is clipped by its largest count
+  in any one reference, and the brevity penalty uses the reference length closest to the hypothesis
+  (the shorter one on a tie). ``exact_match`` counts a hypothesis equal to any of its references.
 * ``aer`` is the alignment error rate of Och & Ney (2003) against sure links S and possible
   links P (S ⊆ P): ``AER = 1 - (|A∩S| + |A∩P|) / (|A| + |S|)``. An attention matrix is reduced to
   links A with the standard arg-max rule (Luong et al. 2015, §5.4): each target token j is linked
@@ -92,6 +97,31 @@ def _as_tokens(item, level: str, what: str, index: int) -> list[str]:
     return text.split() if tokens is None else tokens
 
 
+_FINAL_MARKS = ("。", "？", "！", ".", "?", "!")
+
+
+def _is_reference_list(item) -> bool:
+    """True when a reference entry holds several references rather than one token list.
+
+    A list of token lists (``Pair.references``) is several references. A list of strings is one token
+    list, unless it has two or more items and each is a whole sentence: longer than one character and
+    ending with a final mark ("我是学生。", "我是一名学生。") or holding a space ("a b c", "a b d"); a
+    token list never looks like that (its final mark is a token of its own, a token has no space)."""
+    if isinstance(item, str) or not isinstance(item, Sequence) or not len(item):
+        return False
+    if all(isinstance(r, Sequence) and not isinstance(r, str) for r in item):
+        return True
+    return (len(item) >= 2 and all(isinstance(r, str) for r in item)
+            and all(len(r.strip()) > 1 and (r.strip().endswith(_FINAL_MARKS) or " " in r.strip()) for r in item))
+
+
+def _reference_tokens(item, level: str, index: int) -> list[list[str]]:
+    """One reference entry (a reference or a list of acceptable ones) -> a list of token lists."""
+    if _is_reference_list(item):
+        return [_as_tokens(r, level, "references", index) for r in item]
+    return [_as_tokens(item, level, "references", index)]
+
+
 def _check_level(level: str) -> None:
     if level not in ("char", "word"):
         raise HelpersError(
@@ -109,7 +139,8 @@ def _check_pair(hypotheses, references, fn: str) -> None:
     if len(hypotheses) != len(references):
         raise HelpersError(
             f"{fn}: 译文和参考译文的数量不一致 (mismatched lengths): hypotheses 有 {len(hypotheses)} 句，"
-            f"references 有 {len(references)} 句。每个译文需要恰好一个参考译文 (one reference per hypothesis)。"
+            f"references 有 {len(references)} 句。每个译文需要一项参考译文 (one reference entry per hypothesis："
+            f"一个参考译文，或一组同样好的参考译文 one reference or a list of acceptable ones)。"
         )
     if len(hypotheses) == 0:
         raise EmptyInputError(f"{fn}: 没有任何句子 (empty corpus)。请至少传入一对译文和参考译文。")
@@ -160,21 +191,26 @@ def _bleu(hypotheses, references, level, max_n, smooth, effective_order, fn) -> 
     sys_len = ref_len = 0
     for k, (hyp, ref) in enumerate(zip(hypotheses, references)):
         h = _as_tokens(hyp, level, "hypotheses", k)
-        r = _as_tokens(ref, level, "references", k)
-        h_ngrams, r_ngrams = _ngrams(h, max_n), _ngrams(r, max_n)
+        refs = _reference_tokens(ref, level, k)
+        h_ngrams = _ngrams(h, max_n)
+        r_max = Counter()  # the largest count of each n-gram in any one reference (the clip)
+        for r in refs:
+            r_max |= _ngrams(r, max_n)
         for gram, count in h_ngrams.items():
             total[len(gram) - 1] += count
-            correct[len(gram) - 1] += min(count, r_ngrams.get(gram, 0))
+            correct[len(gram) - 1] += min(count, r_max.get(gram, 0))
         sys_len += len(h)
-        ref_len += len(r)
+        ref_len += min((abs(len(r) - len(h)), len(r)) for r in refs)[1]  # closest length, shorter on a tie
     return _bleu_from_stats(correct, total, sys_len, ref_len, smooth, effective_order)
 
 
 def bleu(hypotheses, references, level: str = "char", max_n: int = 4, smooth: str = "exp") -> float:
     """Corpus-level BLEU in [0, 1] (sacrebleu ``corpus_bleu`` / 100).
 
-    hypotheses, references: equally long lists; each item a string or a list of tokens; one
-    reference per hypothesis. ``level="char"`` ignores spaces (sacrebleu ``tokenize="zh"``),
+    hypotheses, references: equally long lists; each hypothesis a string or a list of tokens; each
+    reference entry one reference (a string or a token list) or a list of acceptable references
+    (multi-reference BLEU: clipped by the largest count in any one reference, brevity penalty with the
+    closest reference length). ``level="char"`` ignores spaces (sacrebleu ``tokenize="zh"``),
     ``level="word"`` uses the tokens as given.
 
     Statistics are summed over the corpus before the precisions are formed (corpus BLEU, not an
@@ -201,21 +237,27 @@ def _squeeze(item) -> str:
     return "".join(text.split())
 
 
-def exact_match(hyps, refs) -> float:
-    """Share of hypotheses identical to their reference, in [0, 1].
+def _same(h, r) -> bool:
+    if isinstance(h, str) or isinstance(r, str):
+        return _squeeze(h) == _squeeze(r)
+    return list(h) == list(r)
 
-    Two token lists must be equal token by token; as soon as one side is a string the comparison
-    ignores all whitespace ("我 是" == "我是" == ['我', '是']).
+
+def exact_match(hyps, refs) -> float:
+    """Share of hypotheses identical to their reference (or to any of their references), in [0, 1].
+
+    Each entry of ``refs`` is one reference or a list of acceptable ones (as in ``bleu``). Two token
+    lists must be equal token by token; as soon as one side is a string the comparison ignores all
+    whitespace ("我 是" == "我是" == ['我', '是']).
     """
     _check_pair(hyps, refs, "exact_match")
     hits = 0
     for k, (h, r) in enumerate(zip(hyps, refs)):
-        for what, item in (("hyps", h), ("refs", r)):
-            _as_tokens(item, "word", what, k)  # type check only
-        if isinstance(h, str) or isinstance(r, str):
-            hits += _squeeze(h) == _squeeze(r)
-        else:
-            hits += list(h) == list(r)
+        _as_tokens(h, "word", "hyps", k)  # type check only
+        options = list(r) if _is_reference_list(r) else [r]
+        for item in options:
+            _as_tokens(item, "word", "refs", k)
+        hits += any(_same(h, item) for item in options)
     return hits / len(hyps)
 
 

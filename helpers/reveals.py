@@ -73,6 +73,7 @@ def split_aer(split: str, lengths: tuple[int, int] | None = None) -> float:
         model = load_pretrained(AER_READING_MODEL)
         pairs = [p for p in load_corpus(split) if lengths is None or lengths[0] <= len(p.src) <= lengths[1]]
         r = decode_sentences(model, [model.src_vocab.encode(p.src) for p in pairs])
+        # the gold links belong to ``tgt``: AER only where the output is that phrasing (not another reference)
         ok = [k for k, ids in enumerate(r.tokens) if model.tgt_vocab.decode(ids) == list(pairs[k].tgt)]
         links = [attention_to_links(r.attention[k], n_src=len(pairs[k].src), n_tgt=len(pairs[k].tgt)) for k in ok]
         _SPLIT_AER[key] = round(float(corpus_aer(links, [pairs[k].sure for k in ok], [pairs[k].possible for k in ok])), 4)

@@ -140,13 +140,14 @@ def _padded(seqs, prefix=(), suffix=()) -> tuple[torch.Tensor, torch.Tensor]:
 
 
 def evaluate_bleu(model, pairs, batch_size: int = 500) -> float:
-    """Corpus char-BLEU in [0, 1] of greedy translations of ``pairs`` (uses model.src_vocab / tgt_vocab)."""
+    """Corpus char-BLEU in [0, 1] of greedy translations of ``pairs`` (uses model.src_vocab / tgt_vocab),
+    against every acceptable reference of a pair (``Pair.references``; ``.tgt`` for other objects)."""
     from helpers.metrics import bleu
 
     src_ids = [list(model.src_vocab.encode(p.src)) for p in pairs]
     result = decode_sentences(model, src_ids, batch_size=batch_size)
     hyps = [model.tgt_vocab.join(model.tgt_vocab.decode(t)) for t in result.tokens]
-    refs = [model.tgt_vocab.join(p.tgt) for p in pairs]
+    refs = [[list(r) for r in getattr(p, "references", (p.tgt,))] for p in pairs]
     return bleu(hyps, refs, level="char")
 
 

@@ -215,10 +215,8 @@ def test_translate_with_beam_search(luong):
     ("   \t\n", EmptyInputError),
     ("... ?!", EmptyInputError),
     ("我是一名学生。", UnknownWordError),
-    ("i am a student 🙂", UnknownWordError),
-    ("<b>i am</b>", UnknownWordError),
-    ("i am a xyzzy .", UnknownWordError),
-    ("i am a \x00\x07 student", UnknownWordError),
+    ("123", UnknownWordError),  # no English word: a number above 100 is not read as words
+    ("🙂 🙂", EmptyInputError),
     (None, HelpersError),
     (42, HelpersError),
     (["i", "am"], HelpersError),
@@ -236,7 +234,7 @@ def test_chinese_input_is_told_to_use_english(luong):
         translate(luong, "我是学生")
 
 
-@pytest.mark.parametrize("sentence", ["我是学生", "i am 学生 ."])
+@pytest.mark.parametrize("sentence", ["我是学生", "你好"])
 def test_chinese_input_gets_the_direction_and_an_example_not_suggestions_per_character(luong, sentence):
     with pytest.raises(UnknownWordError) as info:
         translate(luong, sentence)
@@ -260,11 +258,11 @@ def test_a_thousand_words_are_truncated_quickly_with_a_note(luong):
     assert "truncated" in t.note and str(MAX_SRC_TOKENS) in t.note
 
 
-def test_a_thousand_unknown_words_fail_quickly(luong):
+def test_a_thousand_unknown_words_are_read_as_unk_and_truncated_quickly(luong):
     start = time.perf_counter()
-    with pytest.raises(UnknownWordError):
-        translate(luong, " ".join(f"zork{n}" for n in range(1000)))
+    t = translate(luong, " ".join(f"zork{n}" for n in range(1000)))
     assert time.perf_counter() - start < 5
+    assert t.truncated and t.unknown == list(range(MAX_SRC_TOKENS))
 
 
 def test_a_model_without_vocabularies_is_refused():
@@ -275,8 +273,8 @@ def test_a_model_without_vocabularies_is_refused():
         translate(bare, "i am a student .")
 
 
-def test_a_megabyte_without_spaces_fails_quickly_with_a_short_message(luong):
+def test_a_megabyte_without_spaces_is_one_shortened_unknown_word(luong):
     start = time.perf_counter()
-    with pytest.raises(UnknownWordError) as info:
-        translate(luong, "a" * 1_000_000)
-    assert time.perf_counter() - start < 5 and len(str(info.value)) < 2000
+    t = translate(luong, "a" * 1_000_000)
+    assert time.perf_counter() - start < 5
+    assert t.src_tokens == ["a" * 20 + "…", "."] and t.unknown == [0]

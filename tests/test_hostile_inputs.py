@@ -204,7 +204,7 @@ def explorer():
 def test_the_explorer_error_message_is_replaced_after_a_later_step_succeeds(explorer):
     explorer.sentence.value = "i am a student ."
     explorer.step.value = 1
-    explorer.sentence.value = "i am a zzyzx ."
+    explorer.sentence.value = "你好 。"  # no English word: refused (an unknown English word is translated)
     assert ERROR in explorer.message.value
     explorer.step.value = 2  # the last good picture answers the slider
     assert ERROR not in explorer.message.value

@@ -154,6 +154,62 @@ def test_exact_match_mismatched_lengths_raise():
         exact_match(["a"], [])
 
 
+# --- every reference (multi-reference BLEU, Papineni et al. 2002) -------------------------------
+# Worked by hand, word level, max_n = 2, no smoothing:
+#   hypothesis  a b c d            (length 4)
+#   reference 1 a b x d e          (length 5)
+#   reference 2 a y c d            (length 4)
+# unigrams a b c d: a in both, b in ref 1, c in ref 2, d in both -> clipped 4 / 4
+# bigrams ab bc cd: ab in ref 1, bc in neither, cd in ref 2   -> clipped 2 / 3
+# closest reference length to 4 is 4 (ref 2) -> BP = 1;  BLEU = sqrt(4/4 * 2/3) = sqrt(2/3) = 0.816497
+# Against reference 1 alone: p1 = 3/4 (a b d), p2 = 1/3 (ab), BP = exp(1 - 5/4) = 0.778801,
+#   BLEU = 0.778801 * sqrt(1/4) = 0.389400
+MULTI_HYP = ["a b c d"]
+MULTI_REFS = [["a", "b", "x", "d", "e"], ["a", "y", "c", "d"]]
+
+
+def test_two_references_clip_by_the_larger_count_and_use_the_closest_length():
+    assert bleu(MULTI_HYP, [MULTI_REFS], level="word", max_n=2, smooth="none") == pytest.approx(math.sqrt(2 / 3))
+
+
+def test_one_reference_of_the_two_scores_lower_by_hand():
+    assert bleu(MULTI_HYP, [MULTI_REFS[0]], level="word", max_n=2, smooth="none") == pytest.approx(
+        math.exp(-0.25) * 0.5)
+
+
+def test_references_as_strings_with_spaces_are_several_references():
+    assert bleu(MULTI_HYP, [["a b x d e", "a y c d"]], level="word", max_n=2, smooth="none") == pytest.approx(
+        math.sqrt(2 / 3))
+
+
+def test_a_tie_in_reference_length_takes_the_shorter_one():
+    # lengths 3 and 5 are both 1 away from 4: the shorter (3) gives BP = 1; unigrams 4/4, bigrams ab bc cd 3/3
+    assert bleu(MULTI_HYP, [[["a", "b", "c"], ["a", "b", "c", "d", "e"]]], level="word", max_n=2,
+                smooth="none") == pytest.approx(1.0)
+
+
+def test_char_bleu_with_chinese_sentence_references():
+    # 我是学生。 equals the second reference exactly
+    assert bleu(["我是学生。"], [["我是一名学生。", "我是学生。"]], level="char") == pytest.approx(1.0)
+
+
+def test_multi_reference_bleu_matches_sacrebleu_with_two_reference_streams():
+    hyps = ["我是学生。", "他昨天去了公园。"]
+    refs = [["我是一名学生。", "我是学生。"], ["他昨天去公园了。", "昨天他去了公园。"]]
+    expected = BLEU(tokenize="zh").corpus_score(hyps, [[r[0] for r in refs], [r[1] for r in refs]]).score / 100
+    assert bleu(hyps, refs, level="char") == pytest.approx(expected)
+
+
+def test_exact_match_against_any_reference():
+    refs = [["我是一名学生。", "我是学生。"], [("他", "去", "了", "。"), ("他", "去", "。")]]
+    assert exact_match(["我是学生。", ["他", "走", "。"]], refs) == 0.5
+
+
+def test_a_token_list_is_still_one_reference():
+    assert exact_match([["我", "是", "学生", "。"]], [["我", "是", "学生", "。"]]) == 1.0
+    assert bleu(["我是学生。"], [["我", "是", "学生", "。"]], level="char") == pytest.approx(1.0)
+
+
 # --- attention -> links, AER ------------------------------------------------------------------
 
 # attention[j, i]: 3 target rows, 4 source columns (the last column and row are <eos>).

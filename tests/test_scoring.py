@@ -36,20 +36,27 @@ def test_an_untranslated_sentence_is_wrong():
     assert score_learner(None, ["我是学生。"]) == {"exact": False, "within_two": False, "distance": None}
 
 
-def test_learner_scores_count_unknown_words_as_wrong_and_list_them():
+def test_learner_scores_refuse_only_input_without_english_and_list_it():
     model = make_model("luong-dot", seed=3, emb_size=8, hidden_size=16)
     out = translate(model, "i am a student .").text  # whatever this untrained model says
     long_en = "i am a student , and i am a student , and i am a student , and i am a student ."  # 24 tokens
     long_out = translate(model, long_en).text
     sentences = [{"en": "i am a student .", "refs": [out]},                 # exact by construction
                  {"en": "i am a student .", "refs": [out + "猫猫猫"]},       # three characters off
-                 {"en": "the zyzzyva is a student .", "refs": ["……"]},           # unknown word
+                 {"en": "你好", "refs": ["你好。"]},                          # no English word: refused
                  {"en": long_en, "refs": [long_out + "猫"]}]                 # long, one character off
     r = learner_scores(model, sentences)
     assert (r["n"], r["exact"], r["within_two"]) == (4, 1 / 4, 2 / 4)
     assert (r["n_long"], r["long_exact"], r["long_within_two"]) == (1, 0.0, 1.0)
-    assert r["unknown"] == [{"en": "the zyzzyva is a student .", "words": ["zyzzyva"]}]
+    assert r["unknown"] == [{"en": "你好", "words": ["你", "好"]}]
     assert r["outputs"] == [out, out, None, long_out]
+
+
+def test_learner_scores_translate_a_sentence_with_an_unknown_word():
+    model = make_model("luong-dot", seed=3, emb_size=8, hidden_size=16)
+    out = translate(model, "the zyzzyva is a student").text  # read as "the <unk> is a student ."
+    r = learner_scores(model, [{"en": "the zyzzyva is a student", "refs": [out]}])
+    assert r["unknown"] == [] and r["outputs"] == [out] and r["exact"] == 1.0
 
 
 def test_clauses_are_runs_between_clause_marks():

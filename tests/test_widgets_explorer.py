@@ -145,10 +145,8 @@ def test_examples_dropdown_fills_the_sentence_box(fresh):
 @pytest.mark.parametrize("bad, expected", [
     ("", "empty input"),
     ("   ", "empty input"),
-    ("i am a studnet .", "student"),  # unknown word -> the close vocabulary word is suggested
     ("我是一名学生。", "请输入英文句子"),
-    ("i love 🍎 .", "unknown words"),
-    ("<script>alert('x')</script>", "&lt;"),
+    ("!!! ???", "empty input"),
     ("i am a student . " * 100, "句子太长"),
 ])
 def test_bad_input_gives_a_message_and_keeps_the_picture(fresh, bad, expected):
@@ -156,6 +154,22 @@ def test_bad_input_gives_a_message_and_keeps_the_picture(fresh, bad, expected):
     fresh.sentence.value = bad
     assert ERROR in fresh.message.value and expected in fresh.message.value
     assert _png(fresh) == before
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("i am a studnet .", "student"),  # an unknown word is read as <unk>; the note suggests the close word
+    ("i love 🍎 .", "unknown words"),
+    ("<script>alert('x')</script>", "&lt;"),
+])
+def test_an_unknown_word_is_translated_with_a_note_not_refused(fresh, text, expected):
+    fresh.sentence.value = text
+    assert ERROR not in fresh.message.value and expected in fresh.message.value
+    assert fresh.translation.unknown
+
+
+def test_an_unknown_source_word_is_marked_on_the_source_axis(fresh):
+    fresh.sentence.value = "my friend Xiaoming is a student"
+    assert "xiaoming (unk)" in fresh._views[0].cols
 
 
 def test_html_in_the_input_is_escaped_in_the_message(fresh):
@@ -271,3 +285,22 @@ def test_the_explorer_opens_on_the_rule_s_choice_of_the_shipped_models():
     from helpers.widgets.explorer import default_model
 
     assert AttentionExplorer().model.value == default_model(load_metrics())
+
+
+def test_a_copied_word_is_marked_with_the_source_word_it_came_from():
+    from helpers.copying import CopiedWord
+    from helpers.decode import Translation
+    from helpers.widgets.explorer import _make_view
+
+    t = Translation(src_tokens=["my", "name", "is", "xiaoming", "."], tgt_tokens=["我", "叫", "Xiaoming", "。"],
+                    text="我叫Xiaoming。", attention=np.full((5, 6), 1 / 6), unknown=[3],
+                    copied=[CopiedWord(2, 3, "Xiaoming")])
+    view = _make_view("luong-general", t)
+    assert view.rows == ["我", "叫", "Xiaoming (copy ← xiaoming)", "。", "<eos>"]
+    assert view.cols == ["my", "name", "is", "xiaoming (unk)", ".", "<eos>"]
+
+
+def test_a_sentence_typed_without_its_full_stop_is_shown_not_called_stale(fresh):
+    fresh.sentence.value = "Tom ate an apple yesterday"
+    assert fresh.translation.src_tokens == ["tom", "ate", "an", "apple", "yesterday", "."]
+    assert "still showing" not in fresh.message.value and ERROR not in fresh.message.value

@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from helpers.corpus.augment import augment_train
 from helpers.corpus.families import sample_family
 from helpers.corpus.grammar import DESIGN_EXAMPLES
 from helpers.corpus.surface import render
@@ -153,7 +154,8 @@ def _generate(seed: int) -> dict:
 
     Each split is filled bucket by bucket: a spec is drawn for the emptiest bucket (``sample_spec``
     knows which mix of clauses and stories fits it), and the rendered pair goes to whichever bucket
-    of the split its length falls in, while that bucket still has room."""
+    of the split its length falls in, while that bucket still has room. Train then gets its share of
+    pairs without final punctuation and with an unknown-word token (``helpers.corpus.augment``)."""
     rng = random.Random(f"helpers.corpus/{CORPUS_VERSION}/{seed}")
     seen = {tuple(tokenize_en(s["en"])) for s in learner_sentences()}  # they measure the models: never trained on
     out = {}
@@ -187,6 +189,9 @@ def _generate(seed: int) -> dict:
             pairs[b].append(Pair(src, tgt, sure, possible, tags, refs, plan))
         mixed = [p for b in quota for p in pairs[b]]
         rng.shuffle(mixed)  # buckets interleaved, in a seeded order
+        if split == "train":  # input as students type it: no final mark, an unknown word (``augment``)
+            mixed = augment_train(mixed, seed, CORPUS_VERSION,
+                                  keep=lambda old, new, q=quota: _bucket(len(new.src), q) == _bucket(len(old.src), q))
         out[split] = tuple(mixed)
     return out
 

@@ -76,7 +76,7 @@ def pronoun_without_antecedent(pair) -> bool:
     for w in pair.src:
         kind = "m" if w in HE else "f" if w in SHE else "p" if w in THEY else None
         if kind is None:
-            r = _referent(w)
+            r = "x" if w == "<unk>" else _referent(w)  # <unk> may hide a name (helpers.corpus.augment)
             if r:
                 seen.append(r)
             continue

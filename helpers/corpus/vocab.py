@@ -1,7 +1,7 @@
 """English tokenizer and vocabularies of the toy corpus (re-exported by ``helpers.corpus``).
 
-* ``tokenize_en``: lower-case, punctuation split off, contractions expanded the way the grammar
-  writes them (don't -> do not, tom's -> tom 's), full-width punctuation mapped to ASCII, "!" read as ".".
+* ``tokenize_en`` (from ``helpers.corpus.tokenizer``): lower-case, punctuation split off, contractions
+  expanded the way the grammar writes them (don't -> do not, tom's -> tom 's), digits 0-100 as words.
 * ``Vocab``: token <-> id with <pad> <bos> <eos> <unk> at ids 0..3 (V = len(vocab)); an unknown word
   raises ``UnknownWordError`` (a ValueError) that names every unknown word and suggests close ones,
   ranked by word class, then edit distance (``Vocab.suggestions``); the example words are plain words.
@@ -15,59 +15,15 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import re
-import unicodedata
 from functools import lru_cache
 
 from helpers.corpus import lexicon as L
 from helpers.corpus.syllabus import DATA
+from helpers.corpus.tokenizer import CONTRACTIONS, has_cjk, tokenize_en  # noqa: F401 (re-exported)
 from helpers.errors import EmptyInputError, HelpersError, UnknownWordError
 
 PAD, BOS, EOS, UNK = "<pad>", "<bos>", "<eos>", "<unk>"
 SPECIALS = (PAD, BOS, EOS, UNK)
-
-# --------------------------------------------------------------------------- tokenizer
-# "!" is read as "." (the corpus has no exclamations; "i like tea !" should translate, not fail)
-_FULLWIDTH = str.maketrans({"，": ",", "。": ".", "？": "?", "！": ".", "!": ".", "：": ":", "；": ";", "、": ",",
-                            "“": '"', "”": '"', "‘": "'", "’": "'", "（": "(", "）": ")", "`": "'"})
-CONTRACTIONS = {
-    "don't": "do not", "doesn't": "does not", "didn't": "did not", "isn't": "is not", "aren't": "are not",
-    "wasn't": "was not", "weren't": "were not", "won't": "will not", "can't": "can not", "cannot": "can not",
-    "haven't": "have not", "hasn't": "has not", "i'm": "i am", "you're": "you are", "we're": "we are",
-    "they're": "they are", "he's": "he is", "she's": "she is", "it's": "it is", "that's": "that is",
-    "i've": "i have", "you've": "you have", "we've": "we have", "they've": "they have", "i'll": "i will",
-    "you'll": "you will", "he'll": "he will", "she'll": "she will", "we'll": "we will", "they'll": "they will",
-    "let's": "let us",
-}
-_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)*|'s\b|\S")
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-
-
-def tokenize_en(text: str) -> list[str]:
-    """Tokenise English the way the corpus does: "Tom's cat didn't eat." -> [tom 's cat did not eat .]."""
-    if not isinstance(text, str):
-        raise HelpersError(f"tokenize_en 需要一个字符串 (a str)，收到的是 (got) {type(text).__name__}。")
-    text = unicodedata.normalize("NFKC", text.translate(_FULLWIDTH)).translate(_FULLWIDTH).lower()
-    out = []
-    for tok in _TOKEN.findall(text):
-        if tok == "'s":  # already tokenised text ("tom 's cat") reads back unchanged
-            out.append(tok)
-        elif tok in CONTRACTIONS:
-            out += CONTRACTIONS[tok].split()
-        elif tok.endswith("n't"):  # "didn't" -> did not; an already split "n't" -> not
-            out += [t for t in (tok[:-3], "not") if t]
-        elif tok.endswith("'s"):
-            out += [tok[:-2], "'s"]
-        elif "'" in tok:
-            out += [p for p in re.split(r"(')", tok) if p]
-        else:
-            out.append(tok)
-    return out
-
-
-def has_cjk(text: str) -> bool:
-    return bool(_CJK.search(text))
-
 
 # --------------------------------------------------------------------------- vocabulary
 class Vocab:

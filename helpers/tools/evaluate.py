@@ -94,6 +94,7 @@ def evaluate_model(model, test=None, long=None, novel=None, learner=None) -> dic
     sentences to ``helpers.tools.scoring.load_learner_sentences()``; ``False`` skips them)."""
     from helpers.corpus import load_corpus
     from helpers.metrics import bleu, corpus_aer, exact_match
+    from helpers.tools.copy_eval import copy_scores
     from helpers.tools.scoring import error_counts, learner_scores, load_learner_sentences
 
     test = load_corpus("test") if test is None else test
@@ -103,29 +104,28 @@ def evaluate_model(model, test=None, long=None, novel=None, learner=None) -> dic
     start = time.perf_counter()
     (hyp_test, fin_test), (hyp_long, fin_long) = _translate_pairs(model, test), _translate_pairs(model, long)
     hyp_novel, fin_novel = _translate_pairs(model, novel)
-    ref_test = [list(p.tgt) for p in test]
-    ref_novel = [list(p.tgt) for p in novel]
+    ref_test = [p.references for p in test]  # every acceptable phrasing (multi-reference BLEU, exact match)
+    ref_novel = [p.references for p in novel]
     row = {
         "test": {
             "n": len(test),
-            "char_bleu": bleu(["".join(h) for h in hyp_test], ["".join(r) for r in ref_test], level="char"),
+            "char_bleu": bleu(hyp_test, ref_test, level="char"),
             "word_bleu": bleu(hyp_test, ref_test, level="word"),
             "exact_match": exact_match(hyp_test, ref_test),
             "aer": None,
         },
         "novel": {"n": len(novel),
-                  "char_bleu": bleu(["".join(h) for h in hyp_novel], ["".join(r) for r in ref_novel], level="char"),
+                  "char_bleu": bleu(hyp_novel, ref_novel, level="char"),
                   "exact_match": exact_match(hyp_novel, ref_novel)},
-        "long": {"n": len(long), "char_bleu": bleu(["".join(h) for h in hyp_long],
-                                                  ["".join(p.tgt) for p in long], level="char"),
-                 "exact_match": exact_match(hyp_long, [list(p.tgt) for p in long])},
+        "long": {"n": len(long), "char_bleu": bleu(hyp_long, [p.references for p in long], level="char"),
+                 "exact_match": exact_match(hyp_long, [p.references for p in long])},
         "by_length": {},
         "decoding": shipped_decoding(model),
     }
     for buckets, pairs, hyp in ((TEST_BUCKETS, test, hyp_test), (LONG_BUCKETS, long, hyp_long)):
         for lo, hi in buckets:
-            hyps = ["".join(h) for p, h in zip(pairs, hyp) if lo <= len(p.src) <= hi]
-            refs = ["".join(p.tgt) for p in pairs if lo <= len(p.src) <= hi]
+            hyps = [list(h) for p, h in zip(pairs, hyp) if lo <= len(p.src) <= hi]
+            refs = [p.references for p in pairs if lo <= len(p.src) <= hi]
             row["by_length"][bucket_name(lo, hi)] = {"n": len(hyps),
                                                      "char_bleu": bleu(hyps, refs, level="char") if hyps else None}
     row["errors"] = {split: error_counts(hyp, [list(p.tgt) for p in pairs], fin)
@@ -134,6 +134,7 @@ def evaluate_model(model, test=None, long=None, novel=None, learner=None) -> dic
                                                     ("long", long, hyp_long, fin_long))}
     if learner:
         row["learner"] = learner_scores(model, learner)
+    row["copying"] = copy_scores(model, test)  # an unknown name / noun: does the copy land in its place?
     attention = teacher_forced_attention(model, test)
     row["test"].update(attention_sharpness(attention))
     if attention[0] is not None:

@@ -53,7 +53,6 @@ def _write_png(folder: Path, name: str, data: bytes) -> str:
 def step_runs(folder: Path, sentences: list[str]) -> dict:
     """Frames of ``StepThrough`` (notebook 05) for every shipped Luong model; returns the index."""
     from helpers.checkpoint import list_pretrained
-    from helpers.corpus import tokenize_en
     from helpers.widgets.step import SCORE_LABELS, StepThrough
 
     names = sorted((n for n in SCORE_LABELS if n in list_pretrained()), key=lambda n: n != DEFAULT_MODEL)
@@ -68,7 +67,7 @@ def step_runs(folder: Path, sentences: list[str]) -> dict:
             else:
                 widget.score.value = name
                 widget.sentence.value = sentence
-            src_tokens = tokenize_en(sentence)
+            src_tokens = widget._trace.src_tokens  # as the widget read it (a final mark added where missing)
             steps = []
             for value in range(widget.step.min, widget.step.max + 1):
                 widget.step.value = value

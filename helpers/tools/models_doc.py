@@ -76,15 +76,16 @@ def _learner(record) -> list[str]:
     first = next(iter(rows.values()))
     lines = [f"A learner's own sentences ({first['n']}, of which {first['n_long']} have 20 tokens or more; "
              "exact = equals a reference, spaces ignored; within two = character edit distance ≤ 2 to the nearest "
-             "reference; a sentence with an unknown word counts as wrong):", "",
-             "| model | exact | within two | ≥ 20 tokens: exact | ≥ 20 tokens: within two | unknown words |",
+             "reference; an unknown word is copied through attention, a sentence without English is refused "
+             "and counts as wrong):", "",
+             "| model | exact | within two | ≥ 20 tokens: exact | ≥ 20 tokens: within two | refused |",
              "|---|---|---|---|---|---|"]
     for name, r in rows.items():
         lines.append(f"| {name} | {_pct(r['exact'])} | {_pct(r['within_two'])} | {_pct(r['long_exact'])} | "
                      f"{_pct(r['long_within_two'])} | {len(r['unknown'])} |")
     unknown = {u["en"]: u["words"] for r in rows.values() for u in r["unknown"]}
     if unknown:
-        lines += ["", "Not translated (words outside the vocabulary):", ""]
+        lines += ["", "Refused (no English word):", ""]
         lines += [f"- {en} — {', '.join(words)}" for en, words in unknown.items()]
     return lines
 

@@ -4,9 +4,10 @@
   types, each with one to three natural references, written before any model ran). Per sentence:
   *exact* = the output equals one of the references, spaces ignored; *within two* = the character edit
   distance (Levenshtein: insertions, deletions, substitutions, each 1) to the nearest reference is at
-  most 2. A sentence with a word outside the vocabulary is not translated: it counts as wrong in both
-  and is listed with its unknown words. Reported overall and for the sentences of ≥ ``LONG_TOKENS``
-  English tokens.
+  most 2. Each sentence is read as ``translate`` reads it: a word outside the vocabulary is <unk> and
+  copied back through attention (``copied`` counts the copies); a sentence without any English word is
+  refused, counts as wrong in both and is listed under ``unknown`` (with the words ``translate``
+  names). Reported overall and for the sentences of ≥ ``LONG_TOKENS`` English tokens.
 * **Error counts over a whole split** (each sentence may count in several; numbers of sentences):
 
   - ``fewer_clauses``: the output has fewer clauses than the reference (a clause = a maximal run of
@@ -65,21 +66,26 @@ def load_learner_sentences(path=LEARNER_PATH) -> list[dict] | None:
 
 def learner_scores(model, sentences) -> dict:
     """Translate every learner sentence with the model's shipped decoding; the summary and each output."""
+    from helpers.copying import copy_unknown, join_chinese
     from helpers.corpus import tokenize_en
-    from helpers.decode import decode_sentences, prepare_source, shipped_decoding
-    from helpers.errors import UnknownWordError
+    from helpers.decode import decode_sentences, shipped_decoding
+    from helpers.errors import HelpersError
+    from helpers.source import read_source
 
-    ids, where, unknown, outputs = [], [], [], [None] * len(sentences)
+    sources, where, unknown, outputs = [], [], [], [None] * len(sentences)
     for n, s in enumerate(sentences):
-        try:
-            ids.append(prepare_source(s["en"], model.src_vocab)[1])
+        try:  # as translate reads it: unknown words become <unk>, only input without English is refused
+            sources.append(read_source(s["en"], model.src_vocab))
             where.append(n)
-        except UnknownWordError as exc:
-            unknown.append({"en": s["en"], "words": list(exc.words)})
-    if ids:
-        result = decode_sentences(model, ids, **shipped_decoding(model))
-        for n, tokens in zip(where, result.tokens):
-            outputs[n] = model.tgt_vocab.join(model.tgt_vocab.decode(tokens))
+        except HelpersError as exc:
+            unknown.append({"en": s["en"], "words": list(getattr(exc, "words", []))})
+    copied = 0
+    if sources:
+        result = decode_sentences(model, [src.ids for src in sources], **shipped_decoding(model))
+        for k, (n, tokens) in enumerate(zip(where, result.tokens)):
+            attention = None if result.attention is None else result.attention[k]
+            words, copies = copy_unknown(model.tgt_vocab.decode(tokens), attention, sources[k].surfaces)
+            outputs[n], copied = join_chinese(words), copied + len(copies)
     rows = [score_learner(o, s["refs"]) for o, s in zip(outputs, sentences)]
     long = [r for r, s in zip(rows, sentences) if len(tokenize_en(s["en"])) >= LONG_TOKENS]
 
@@ -88,7 +94,7 @@ def learner_scores(model, sentences) -> dict:
 
     return {"n": len(rows), "exact": share(rows, "exact"), "within_two": share(rows, "within_two"),
             "n_long": len(long), "long_exact": share(long, "exact"), "long_within_two": share(long, "within_two"),
-            "unknown": unknown, "outputs": outputs}
+            "unknown": unknown, "copied": copied, "outputs": outputs}
 
 
 def clauses(tokens) -> list[tuple]:

@@ -192,6 +192,10 @@ def _make_view(name, translation) -> _View:
     T, S = translation.attention.shape
     rows = tgt + ["<eos>"] * (T - len(tgt))
     cols = src + ["<eos>"] * (S - len(src))
+    for i in getattr(translation, "unknown", []):  # a word outside the vocabulary, read as <unk>
+        cols[i] = f"{cols[i]} (unk)"
+    for c in getattr(translation, "copied", []):  # the <unk> output replaced by the source word it attends to
+        rows[c.tgt_index] = f"{c.word} (copy ← {src[c.src_index]})"
     gold = find_gold(src)
     usable = gold is not None and list(gold.tgt) == tgt
     value = aer(translation.attention, gold.sure, gold.possible, n_src=len(src), n_tgt=len(tgt)) if usable else None
@@ -486,12 +490,17 @@ class AttentionExplorer(PngBox):
         elif not v.gold_usable:
             notes.append("模型译文与参考译文不同 (output ≠ reference)：标准对齐是按参考译文标注的，"
                          "不能叠加到这张图上，也就没有 AER。")
+        if v.translation.copied:
+            words = "、".join(f"“{c.word}”" for c in v.translation.copied)
+            notes.append(f"词表之外的词 (unknown words) 读作 <unk>；译文里的 {words} 是按注意力从源句复制的 "
+                         "(copied through attention: the source word with the largest weight at that step)。")
         if not notes:
             notes.append("拖动“解码步”滑块，看每个中文词生成时注意力落在哪些英文词上；红框是标准对齐。")
-        from helpers.corpus import tokenize_en
+        from helpers.corpus.tokenizer import complete_sentence, tokenize_en
 
         text = self.sentence.value
-        if isinstance(text, str) and len(text) <= MAX_CHARS and tuple(tokenize_en(text)) != tuple(v.translation.src_tokens):
+        if (isinstance(text, str) and len(text) <= MAX_CHARS
+                and tuple(complete_sentence(tokenize_en(text))) != tuple(v.translation.src_tokens)):
             notes.append(f"图中仍是上一个句子 (still showing the last good sentence)：“{sentence_text(v.translation.src_tokens)}”。")
         return " ".join(notes)
 

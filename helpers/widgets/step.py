@@ -89,10 +89,32 @@ class DecodingTrace:
     variant: str
     src_tokens: list[str]
     steps: list[StepTrace]
+    src_surfaces: list[str] | None = None  # the source words as typed (what a copy writes); None: src_tokens
+    note: str = ""  # a remark on the input (unknown words read as <unk>, truncation), as ``Translation.note``
 
     @property
     def tgt_tokens(self) -> list[str]:
         return [s.token for s in self.steps if s.token != "<eos>"]
+
+    @property
+    def copied(self) -> list:
+        """``CopiedWord``s: each <unk> output replaced by the source word of largest α at its step."""
+        from helpers.copying import copy_unknown
+
+        tokens = self.tgt_tokens
+        if not tokens:
+            return []
+        alpha = np.stack([s.alpha for s in self.steps[: len(tokens)]])  # [T, S]
+        return copy_unknown(tokens, alpha, self.src_surfaces or self.src_tokens)[1]
+
+    @property
+    def text(self) -> str:
+        """The translation as ``translate`` writes it (copied words in place of <unk>)."""
+        from helpers.copying import copy_unknown, join_chinese
+
+        tokens = self.tgt_tokens
+        alpha = np.stack([s.alpha for s in self.steps[: len(tokens)]]) if tokens else None
+        return join_chinese(copy_unknown(tokens, alpha, self.src_surfaces or self.src_tokens)[0])
 
 
 def _check_luong(model) -> None:
@@ -108,9 +130,9 @@ def _check_luong(model) -> None:
         raise HelpersError("这个模型没有词表 (model has no vocabularies)：请用 helpers.load_pretrained(...) 得到的模型。")
 
 
-def _source_tokens(sentence, src_vocab, max_tokens: int) -> tuple[list[str], list[int]]:
+def _source_tokens(sentence, src_vocab, max_tokens: int):
     from helpers.corpus import tokenize_en
-    from helpers.decode import prepare_source
+    from helpers.source import read_source
 
     if isinstance(sentence, str):
         n = len(tokenize_en(sentence))
@@ -119,8 +141,7 @@ def _source_tokens(sentence, src_vocab, max_tokens: int) -> tuple[list[str], lis
                 f"句子太长 (sentence too long)：{n} 个词。逐步演示最多接受 {max_tokens} 个词，"
                 "请缩短句子，例如 'i am a student .'。"
             )
-    tokens, ids, _, _ = prepare_source(sentence, src_vocab, max_tokens)
-    return tokens, ids
+    return read_source(sentence, src_vocab, max_tokens)  # unknown words are <unk>, the final mark added
 
 
 @torch.no_grad()
@@ -129,14 +150,16 @@ def trace_decoding(model, sentence, top_k: int = 5, max_src_tokens: int = MAX_ST
 
     Uses the same ``model.start`` / ``model.step`` calls as ``helpers.decode.greedy_decode`` (batch 1),
     so ``steps[t-1].alpha`` equals row t-1 of ``translate(model, sentence).attention``. Bad input
-    (not a string, empty, unknown words, longer than ``max_src_tokens``) raises ``HelpersError``.
+    (not a string, empty, no English word, longer than ``max_src_tokens``) raises ``HelpersError``; an
+    unknown word is read as <unk> and ``.copied`` says which source word each <unk> output copies.
     """
     from helpers.attention import masked_softmax
     from helpers.decode import default_max_len
     from helpers.decoders import top_layer
 
     _check_luong(model)
-    src_tokens, ids = _source_tokens(sentence, model.src_vocab, max_src_tokens)
+    source = _source_tokens(sentence, model.src_vocab, max_src_tokens)
+    src_tokens, ids = source.tokens, source.ids
     device = next(model.parameters()).device
     src = torch.tensor([ids], dtype=torch.long, device=device)  # [1, S]
     lens = torch.tensor([len(ids)], dtype=torch.long, device=device)  # [1]
@@ -167,7 +190,7 @@ def trace_decoding(model, sentence, top_k: int = 5, max_src_tokens: int = MAX_ST
             prev, state = best, new_state
     finally:
         model.train(was_training)
-    return DecodingTrace(getattr(model, "variant", "?"), src_tokens, steps)
+    return DecodingTrace(getattr(model, "variant", "?"), src_tokens, steps, list(source.surfaces), source.note)
 
 
 # --------------------------------------------------------------------------- Fig. 9-25, static
@@ -374,7 +397,10 @@ class StepThrough(PngBox):
         finally:
             self._busy = False
         self.message.value = html.escape(
-            f"译文 (greedy)：{''.join(trace.tgt_tokens)}　共 {T} 步（最后一步输出 <eos>）。拖动“解码步 t”逐步查看。"
+            f"译文 (greedy)：{trace.text}　共 {T} 步（最后一步输出 <eos>）。拖动“解码步 t”逐步查看。"
+            + "".join(f"　第 {c.tgt_index + 1} 步输出 <unk>，按注意力复制了源词 “{c.word}” "
+                      f"(copied from source position {c.src_index + 1})。" for c in trace.copied)
+            + (f"　{trace.note}" if trace.note else "")
         )
         self._draw()
 
@@ -515,7 +541,9 @@ class StepThrough(PngBox):
         order = np.argsort(-st.alpha)[:3]
         src = "，".join(f"{html.escape(trace.src_tokens[i])} {st.alpha[i]:.2f}" for i in order)
         top = "，".join(f"{html.escape(t)} {p:.2f}" for t, p in zip(st.top_tokens, st.top_probs))
+        copies = {c.tgt_index: c for c in trace.copied}
         done = [html.escape(s.token) for s in trace.steps[: st.t]]
+        done = [f"{w} (copy ← {html.escape(copies[k].word)})" if k in copies else w for k, w in enumerate(done)]
         done[-1] = f"<b style='color:#b00'>{done[-1]}</b>"
         return (f"<div>第 t = {st.t} 步：α 最大的源词 (top source words) {src}　|　α 之和 = {st.alpha.sum():.3f}"
                 f"<br>输出前 5 名 (top-5 tokens)：{top}<br>已生成 (so far)：{' '.join(done)}</div>")
