@@ -36,9 +36,11 @@ NO_PUNCT_SHARE = 0.10
 UNK_SHARE = 0.08
 COPY_CLASSES = ("name", "noun")
 # "go home" / 回家 is an adverb of place; a container is a measure word in Chinese (一 杯 茶), not a noun;
-# a time word (this morning / 今天 早上) is not a thing a student names
+# a time word (this morning / 今天 早上) is not a thing a student names; a family word is a closed class
+# whose possessor Chinese may drop (helped our mother -> 帮助 了 妈妈), so its <unk> would leave "our" unlinked
 NOT_COPIED = frozenset({"home"} | {w for c in L.CONTAINERS.values() for w in c[:2]}
-                       | {w for words, _zh, _t in L.TIMES.values() for w in words})
+                       | {w for words, _zh, _t in L.TIMES.values() for w in words}
+                       | {w for n in L.KIN.values() for w in (n.sg, n.pl)})
 _END = (".", "?")
 
 __all__ = ["NO_PUNCT_SHARE", "UNK_SHARE", "augment_train", "drop_final_punctuation", "unknown_word"]

@@ -167,8 +167,9 @@ def comma_ands(pair) -> int:
 
 
 def male_they_for_women(pair) -> bool:
-    """他们 (or 他们 的) for a group of women only (lily and her sister -> 她们)."""
-    if "他们" not in pair.tgt or not ({"they", "their", "them"} & set(pair.src)):
+    """他们 (or 他们 的) for a group of women only (lily and her sister -> 她们); a person who became <unk>
+    (helpers.corpus.augment) has no known gender, and 他们 is then right."""
+    if "他们" not in pair.tgt or not ({"they", "their", "them"} & set(pair.src)) or "<unk>" in pair.src:
         return False
     first = min(k for k, w in enumerate(pair.src) if w in ("they", "their", "them"))
     people = [r for r in (_referent(w) for w in pair.src[:first]) if r]  # who "they" can refer to

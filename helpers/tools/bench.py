@@ -523,7 +523,7 @@ def run(quick: bool) -> dict:
     from helpers import corpus as corpus_module
 
     t_gen = time.perf_counter()
-    corpus_module._generate.__wrapped__(0)  # every split, bypassing the cache
+    corpus_module._generate_fresh(0)  # every split, bypassing both caches
     out["corpus_generation_s"] = time.perf_counter() - t_gen
 
     thr = measure_thread_scaling(seconds=4.0 if quick else 10.0)
