@@ -155,6 +155,15 @@ def test_a_broken_claim_fails_with_its_description(tmp_path):
     assert executed.cells[0].outputs[0]["text"] == "3\n"           # nor print anything
 
 
+def test_execute_command_checks_the_registered_claims():
+    import helpers.tools.notebooks as runner
+
+    assert runner.registered_claims(NOTEBOOK_DIR / "00_setup_check.ipynb") == []
+    got = runner.registered_claims(NOTEBOOK_DIR / "solutions" / "02_origins_solutions.ipynb")
+    assert got and all(isinstance(c, Claim) for c in got)
+    assert any(c.check == 'check("nb02_hard_gradient", my_slope).passed' for c in got)
+
+
 def test_notebooks_have_no_machine_paths_in_source():
     for path in PATHS:
         assert str(ROOT) not in _text(path), path
@@ -165,7 +174,8 @@ def test_missing_kernel_says_what_to_run(monkeypatch, capsys):
 
     real = runner.execute_notebook
     monkeypatch.setattr(runner, "execute_notebook",
-                        lambda path, quick: real(path, quick=quick, kernel_name="no-such-kernel-for-test"))
+                        lambda path, quick, claims=None: real(path, quick=quick, kernel_name="no-such-kernel-for-test",
+                                                              claims=claims))
     assert runner.main(["execute", "--quick", "00_setup"]) == 2
     assert "ipykernel install" in capsys.readouterr().err
 

@@ -6,6 +6,9 @@ Command line::
     python -m helpers.tools.notebooks execute --quick 03  # quick mode (NB_QUICK=1), only names containing "03"
     python -m helpers.tools.notebooks check              # policy check of the committed notebooks
 
+``execute`` also checks the claims registered in tests/claims (full-only ones in full mode) and lists
+the ones that no longer hold; it saves the outputs all the same and exits with status 1.
+
 Policy enforced here and in tests/test_notebooks.py:
 
 * committed notebooks carry outputs produced by ``execute`` (top to bottom, in order);
@@ -203,6 +206,18 @@ def policy_problems(nb) -> list[str]:
     return problems
 
 
+def registered_claims(path: Path) -> list[Claim]:
+    """The claims that tests/claims registers for ``path`` ([] outside a checkout with tests/)."""
+    tests = ROOT / "tests"
+    if not (tests / "claims" / "__init__.py").exists():
+        return []
+    if str(tests) not in sys.path:
+        sys.path.insert(0, str(tests))
+    from claims import claims_for
+
+    return claims_for(path.relative_to(NOTEBOOK_DIR).as_posix())
+
+
 def main(argv=None) -> int:
     import nbformat
 
@@ -226,11 +241,14 @@ def main(argv=None) -> int:
         return 1 if bad else 0
     if args.names:
         paths = [p for p in paths if any(n in p.name for n in args.names)]
-    total = 0.0
+    total, broken = 0.0, 0
     for path in paths:
         start = time.perf_counter()
         try:
-            nb = execute_notebook(path, quick=args.quick)
+            nb = execute_notebook(path, quick=args.quick, claims=registered_claims(path))
+        except ClaimsFailed as failed:  # outputs are saved all the same: rewrite the prose and its claims next
+            nb, broken = failed.nb, broken + len(failed.failures)
+            print(failed, file=sys.stderr)
         except Exception as exc:  # a missing kernel is the one set-up problem worth translating here
             if type(exc).__name__ != "NoSuchKernel":
                 raise
@@ -243,8 +261,8 @@ def main(argv=None) -> int:
         if not args.quick or args.save:
             nbformat.write(clean_notebook(nb), str(path))
         print(f"{path.relative_to(ROOT)}: {seconds:.1f} s ({'quick' if args.quick else 'full'})", flush=True)
-    print(f"total: {total:.1f} s")
-    return 0
+    print(f"total: {total:.1f} s" + (f"; {broken} registered claim(s) did not hold (tests/claims)" if broken else ""))
+    return 1 if broken else 0
 
 
 if __name__ == "__main__":
