@@ -140,7 +140,7 @@ def _claim(check, says="", full_only=False):
     return dict(check=check, says=says, full_only=full_only)
 
 
-SOLVED = "参考答案通过检查器 ({})"  # the reference solution passes its own exercise's checker
+SOLVED = "the reference answer passes the checker of {}"  # the reference solution passes its own exercise's checker
 # (cell id, assert line) -> the claims that replace the assert: a loop's assert becomes all(...), a
 # name the cell rebinds after the assert is recomputed, an assert under `if not QUICK:` is full-only.
 OVERRIDES = {

@@ -8,8 +8,15 @@ import nbformat
 import pytest
 from claims import claims_for, modules
 
-from helpers.tools.notebooks import (NOTEBOOK_DIR, ROOT, Claim, ClaimsFailed, execute_notebook, notebook_paths,
-                                     policy_problems)
+from helpers.tools.notebooks import (
+    NOTEBOOK_DIR,
+    ROOT,
+    Claim,
+    ClaimsFailed,
+    execute_notebook,
+    notebook_paths,
+    policy_problems,
+)
 
 MAIN = [
     "00_setup_check",
@@ -73,8 +80,11 @@ def test_notebook_runs_top_to_bottom_twice_in_quick_mode(path):
     # Run All twice in one kernel: a teacher re-running a demo must not hit stale state.
     # Each notebook starts in a fresh kernel, so 03, 05a, 05b and 07 also run with nothing run before them.
     # The registered claims (tests/claims) are checked in the kernel during these same runs.
-    nb = execute_notebook(path, quick=True, timeout=300, runs=2,
-                          claims=claims_for(path.relative_to(NOTEBOOK_DIR).as_posix()))
+    try:
+        nb = execute_notebook(path, quick=True, timeout=300, runs=2,
+                              claims=claims_for(path.relative_to(NOTEBOOK_DIR).as_posix()))
+    except ClaimsFailed as failed:
+        pytest.fail(str(failed), pytrace=False)  # every broken claim with its description, no runner traceback
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert errors == []
 

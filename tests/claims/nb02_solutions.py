@@ -6,11 +6,11 @@ NOTEBOOK = "solutions/02_origins_solutions.ipynb"
 
 CLAIMS = [
     # cell 3
-    Claim('1d690a15', 'result.passed', ''),
+    Claim('1d690a15', 'result.passed', 'the reference answer passes the checker of nb02_spotlight_weights'),
     # cell 5
     Claim('9a6600af', 'egret_share > wide', '焦点越小，份额越大'),
-    Claim('9a6600af', 'result.passed', ''),
+    Claim('9a6600af', 'result.passed', 'the reference answer passes the checker of nb02_egret_share'),
     # cell 7
-    Claim('d1e7b369', 'check("nb02_hard_gradient", my_slope).passed', '参考答案通过检查器 (nb02_hard_gradient)'),
-    Claim('d1e7b369', 'result.passed', ''),
+    Claim('d1e7b369', 'check("nb02_hard_gradient", my_slope).passed', 'the reference answer passes the checker of nb02_hard_gradient'),
+    Claim('d1e7b369', 'result.passed', 'the reference answer passes the checker of nb02_hard_gradient_why'),
 ]

@@ -6,8 +6,8 @@ NOTEBOOK = "solutions/03_idea_solutions.ipynb"
 
 CLAIMS = [
     # cell 3
-    Claim('023d0236', 'check("nb03_uniform_student", my_answer).passed', '参考答案通过检查器 (nb03_uniform_student)'),
-    Claim('023d0236', 'result.passed', ''),
+    Claim('023d0236', 'check("nb03_uniform_student", my_answer).passed', 'the reference answer passes the checker of nb03_uniform_student'),
+    Claim('023d0236', 'result.passed', 'the reference answer passes the checker of nb03_uniform_student_why'),
     # cell 5
-    Claim('ea067eb8', 'result.passed', ''),
+    Claim('ea067eb8', 'result.passed', 'the reference answer passes the checker of nb03_peak_source'),
 ]

@@ -6,11 +6,11 @@ NOTEBOOK = "solutions/06_training_solutions.ipynb"
 
 CLAIMS = [
     # cell 3
-    Claim('927efa3e', 'check("nb06_crossing_share", my_share).passed', '参考答案通过检查器 (nb06_crossing_share)'),
-    Claim('927efa3e', 'result.passed', ''),
+    Claim('927efa3e', 'check("nb06_crossing_share", my_share).passed', 'the reference answer passes the checker of nb06_crossing_share'),
+    Claim('927efa3e', 'result.passed', 'the reference answer passes the checker of nb06_crossing_share_why'),
     # cell 5
-    Claim('a8bd8321', 'result.passed', ''),
+    Claim('a8bd8321', 'result.passed', 'the reference answer passes the checker of nb06_has_crossing'),
     # cell 7
-    Claim('206d6f41', 'check("nb06_best_aer", my_model).passed', '参考答案通过检查器 (nb06_best_aer)'),
-    Claim('206d6f41', 'result.passed', ''),
+    Claim('206d6f41', 'check("nb06_best_aer", my_model).passed', 'the reference answer passes the checker of nb06_best_aer'),
+    Claim('206d6f41', 'result.passed', 'the reference answer passes the checker of nb06_best_aer_why'),
 ]
