@@ -31,12 +31,12 @@ CLAIMS = [
     Claim('cb69e711', '((local_p.positions > 1.5) & (local_p.positions < 4.5)).all()', 'the untrained local-p puts every p_t near the middle of the sentence'),
     # cell 28
     Claim('366f2445', '0 <= after.inside_local_p <= 1 and after.words == before.words', 'the window-hit share is a proportion, over the same target words before and after training'),
-    Claim('366f2445', 'abs(before.local_p_error - before.middle_error) < 0.1', '训练前：就是句子中间', full_only=True),
-    Claim('366f2445', 'after.local_p_error > before.local_p_error > after.local_m_error', '训练后反而更远，local-m 最近', full_only=True),
-    Claim('366f2445', 'after.moved_local_p_error > after.moved_local_m_error and after.inside_local_p < after.inside_local_m', 'full budget: on reordered words local-p is further off and hits its window less often than local-m', full_only=True),
+    Claim('366f2445', 'abs(before.local_p_error - before.middle_error) < 0.1', '训练前：就是句子中间'),
+    Claim('366f2445', 'after.local_p_error > before.local_p_error > after.local_m_error', '训练后反而更远，local-m 最近'),
+    Claim('366f2445', 'after.moved_local_p_error > after.moved_local_m_error and after.inside_local_p < after.inside_local_m', 'on reordered words local-p is further off and hits its window less often than local-m (the prose says so of the full budget; quick mode agrees)'),
     # cell 31
-    Claim('6989efc9', '(lambda errs, hits: errs == sorted(errs) and hits == sorted(hits, reverse=True) and hits[-1] < 0.1)([e.local_p_error for e in by_len.values()], [e.inside_local_p for e in by_len.values()])', '完整预算：句子越长，local-p 的误差越大、窗口命中越少，long 上命中不到一成', full_only=True),
-    Claim('6989efc9', 'all(e.local_m_error < e.local_p_error and e.inside_local_m > e.inside_local_p for e in by_len.values())', 'full budget: in every length group local-m beats local-p on error and window hits', full_only=True),
+    Claim('6989efc9', '(lambda errs, hits: errs == sorted(errs) and hits == sorted(hits, reverse=True) and hits[-1] < 0.1)([e.local_p_error for e in by_len.values()], [e.inside_local_p for e in by_len.values()])', '完整预算：句子越长，local-p 的误差越大、窗口命中越少，long 上命中不到一成'),
+    Claim('6989efc9', 'all(e.local_m_error < e.local_p_error and e.inside_local_m > e.inside_local_p for e in by_len.values())', 'in every length group local-m beats local-p on error and window hits (the prose says so of the full budget; quick mode agrees)'),
     # cell 41
     Claim('3a31c421', '(weights_masked[0, n0:] == 0).all() and abs(pad_share - (S_max - n0) / S_max) < 0.05', 'masked: padding gets exactly 0; unmasked (random parameters) it takes about its share of the positions'),
     # cell 44
