@@ -1,0 +1,40 @@
+"""Claims of notebooks/03_idea.ipynb: checked in the kernel right after their cell runs (tests/claims)."""
+
+from helpers.tools.notebooks import Claim
+
+NOTEBOOK = "03_idea.ipynb"
+
+CLAIMS = [
+    # cell 5
+    Claim('b4a0f73d', 'sorted(on_am) == ["bahdanau", "luong-dot", "luong-general"] and peaks["luong-concat"] == "a"', 'three models peak on am when they output 是; luong-concat peaks on a'),
+    Claim('b4a0f73d', 'min(test_aer, key=test_aer.get) == "luong-concat" and MODEL == "luong-dot"', 'luong-concat has the lowest test AER; among the models peaking on am, luong-dot is chosen'),
+    Claim('b4a0f73d', '0.6 < weights[MODEL] < 0.7 and weights["luong-general"] > 0.99', 'luong-dot puts 0.6-0.7 on am, luong-general over 0.99'),
+    # cell 8
+    Claim('7205322d', 'peak == "am" and 0.6 < row.max() < 0.7', 'Fig. 9-22 row: the peak for 是 is am with weight 0.6-0.7'),
+    Claim('7205322d', 'second == "a" and 0.3 < np.sort(row)[-2] < 0.4', 'the second largest weight for 是 is on a (0.3-0.4)'),
+    # cell 11
+    Claim('7fee15e0', 'set(renderings["am/is/are + a / an"]) == {"是", "有"}', 'am/is/are before a/an align only to 是 or 有 in the training data'),
+    Claim('7fee15e0', 'renderings["am/is/are + a / an"].most_common(1)[0][0] == "是"', 'am/is/are before a/an align most often to 是'),
+    Claim('7fee15e0', 'renderings["am/is/are + -ing 形式"].most_common(1)[0][0] == "在"', 'am/is/are before an -ing form align most often to 在'),
+    Claim('7fee15e0', '{"在", "很", "是"} <= set(renderings["am/is/are + 其他词"])', 'before other words am/is/are align to 在, 很 and 是 among others'),
+    # cell 14
+    Claim('43c733af', '[peak_of[w] for w in ("我", "是", "一", "学生", "。")] == ["i", "am", "a", "student", "."]', 'each output word peaks on its English counterpart (我-i, 是-am, 一-a, 学生-student, 。-.)'),
+    # cell 16
+    Claim('aab054fc', 'sorted(row_max, key=row_max.get)[:2] == ["是", "名"] and r_ming.max() < 0.8 and entropy(r_ming) > entropy(row)', 'the rows of 是 and 名 are the least peaked; 名 stays under 0.8 and is more spread (entropy) than 是'),
+    Claim('aab054fc', 'ming_top3 == ["student", ".", "am"]', 'the measure word 名 looks most at student, then ., then am'),
+    Claim('aab054fc', '"车" not in t3.tgt_tokens and "红色" in t3.tgt_tokens and measure3 == "个"', "the chosen model translates 'three red cars' with 红色 and the measure word 个 but without 车"),
+    # cell 18
+    Claim('e18dd64a', 'set(de_rows) == {"luong-general", "bahdanau"} and wrong_measure == ["bahdanau"]', "only luong-general and bahdanau output 的; bahdanau's measure word is not 辆"),
+    Claim('e18dd64a', '[tr.src_tokens[int(np.argmax(de_rows[n]))] for n in ("luong-general", "bahdanau")] == ["red", "."]', 'when outputting 的, luong-general peaks on red and bahdanau on .'),
+    # cell 20
+    Claim('250ae9e3', 'peak2["昨天"] == "yesterday" and peak2["吃"] == "ate" and peak2["了"] == "an"', 'reordering: 昨天 peaks on yesterday, 吃 on ate, 了 on an'),
+    # cell 23
+    Claim('4dd35201', 'torch.allclose(c_by_hand, c, atol=1e-5)', 'c_t computed by hand equals helpers.attention.context_vector'),
+    # cell 25
+    Claim('15e220fa', 'shi["原样"][2] == "是" and shi["原样"][1] > 0.9', 'unchanged, the step outputs 是 with p > 0.9'),
+    Claim('15e220fa', 'kept == ["去掉峰值", "均匀分布"] and shi["全零（c_t = 0）"][2] != "是"', 'without its peak or with uniform weights the step still outputs 是; with c_t = 0 it does not'),
+    # cell 27
+    Claim('5a29f402', 'share0[MODEL] > 2 * share0["none"]', 'attention: the aligned word dominates'),
+    Claim('5a29f402', 'profiles[MODEL].mean_share[0] > 2 * profiles[MODEL].mean_share[1]', 'for the attention model the gradient share at distance 0 is over twice that at distance 1'),
+    Claim('5a29f402', 'profiles["none"].mean_share[0] < 2 * profiles["none"].mean_share[1]', 'none: spread over the neighbours'),
+]

@@ -1,0 +1,13 @@
+"""Claims of notebooks/solutions/03_idea_solutions.ipynb: checked in the kernel right after their cell runs (tests/claims)."""
+
+from helpers.tools.notebooks import Claim
+
+NOTEBOOK = "solutions/03_idea_solutions.ipynb"
+
+CLAIMS = [
+    # cell 3
+    Claim('023d0236', 'check("nb03_uniform_student", my_answer).passed', 'the reference answer passes the checker of nb03_uniform_student'),
+    Claim('023d0236', 'result.passed', 'the reference answer passes the checker of nb03_uniform_student_why'),
+    # cell 5
+    Claim('ea067eb8', 'result.passed', 'the reference answer passes the checker of nb03_peak_source'),
+]

@@ -1,0 +1,28 @@
+"""Claims of notebooks/solutions/05a_computation_steps_solutions.ipynb: checked in the kernel right after their cell runs (tests/claims)."""
+
+from helpers.tools.notebooks import Claim
+
+NOTEBOOK = "solutions/05a_computation_steps_solutions.ipynb"
+
+CLAIMS = [
+    # cell 4
+    Claim('007919f5', 'result.passed', 'the reference answer passes the checker of masked_softmax'),
+    # cell 6
+    Claim('375919df', 'result.passed', 'the reference answer passes the checker of dot_score'),
+    # cell 8
+    Claim('923120c9', 'result.passed', 'the reference answer passes the checker of general_score'),
+    # cell 10
+    Claim('ca639790', 'result.passed', 'the reference answer passes the checker of additive_score'),
+    # cell 12
+    Claim('336bd75c', 'result.passed', 'the reference answer passes the checker of context_vector'),
+    # cell 14
+    Claim('66644880', 'result.passed', 'the reference answer passes the checker of attention_vector'),
+    # cell 16
+    Claim('e347e502', 'result.passed', 'the reference answer passes the checker of hard_attention'),
+    # cell 18
+    Claim('fb11fbd7', 'result.passed', 'the reference answer passes the checker of luong_step'),
+    # cell 20
+    Claim('e0d152da', 'result.passed', 'the reference answer passes the checker of nb05_context_shape'),
+    # cell 21
+    Claim('0f268df2', 'shape == my_shape', 'the predicted shape of c is the shape the code prints'),
+]

@@ -1,0 +1,47 @@
+"""Claims of notebooks/05b_computation_extras.ipynb: checked in the kernel right after their cell runs (tests/claims)."""
+
+from helpers.tools.notebooks import Claim
+
+NOTEBOOK = "05b_computation_extras.ipynb"
+
+CLAIMS = [
+    # cell 5
+    Claim('c8cac8cd', '(fresh_scores[0, n0:] == 0).all() and fresh_scores[0, :n0].abs().max() < 1', 'an untrained model scores the padding positions exactly 0, real words within ±1'),
+    # cell 7
+    Claim('0c75b257', '(trained_no_mask.scores[0, n0:] == 0).all()', 'the trained model also scores the padding positions exactly 0'),
+    Claim('0c75b257', 'np.allclose(trained_masked.weights[0, :n0].numpy(), trace.steps[0].alpha, atol=1e-5)', 'with the mask, the padded batch gives the unpadded weights'),
+    Claim('0c75b257', 'trained_no_mask.weights[0, n0:].sum() < 0.01', 'without the mask the padding gets under 1 % of the weight'),
+    # cell 10
+    Claim('e00c525a', 'torch.allclose(top_layer(state_pk.hidden)[0], s0_alone, atol=1e-5)', "packing: the short sentence's final state equals that of the sentence alone"),
+    # cell 12
+    Claim('691ada20', 'c["none"]["打包，不加掩码"] == 0 and c["none"]["读进 <pad> + 掩码"] > 0.9 * len(shorts)', 'none: packing changes no translation; reading <pad> changes over 90 % of them'),
+    Claim('691ada20', '0 < c["luong-general"]["打包，不加掩码"] < c["bahdanau"]["打包，不加掩码"] and c["bahdanau"]["打包，不加掩码"] > len(shorts) // 2', "without the mask some luong-general translations change, and over half of bahdanau's"),
+    Claim('691ada20', 'max(c[n]["读进 <pad> + 掩码"] for n in ("luong-general", "bahdanau")) < c["none"]["读进 <pad> + 掩码"] / 3', 'with <pad> read but masked, attention models change under a third as many translations as none'),
+    # cell 19
+    Claim('dcd1a336', 'torch.allclose(enc_b.W_p(annot), bahdanau.start(src_ids_b, torch.tensor([S])).encoder_outputs, atol=1e-5)', 'h̄_j = W_p h_j'),
+    Claim('dcd1a336', 'torch.allclose(att.weights, alpha_b, atol=1e-6) and torch.allclose(logits_hand, logits_b, atol=1e-4)', 'one Bahdanau step by hand equals model.step'),
+    Claim('dcd1a336', 'result.src_tokens[int(alpha_b.argmax())] == "am" and alpha_b.max() < alpha.max()', 'bahdanau also peaks on am for 是, but less sharply than luong-general'),
+    # cell 22
+    Claim('a91943af', 'np.allclose(res_m.weights[0].numpy(), m_hand, atol=1e-6) and abs(res_m.weights.sum().item() - 1) < 1e-6', "local-m by hand equals helpers' local-m, weights summing to 1"),
+    Claim('a91943af', 'abs(res_p.positions.item() - p_hand) < 1e-6 and np.allclose(res_p.weights[0].numpy(), p_hand_w, atol=1e-6)', 'local-p by hand: same p_t (Eq. E4) and same Gaussian-weighted alpha (E5)'),
+    Claim('a91943af', 'torch.allclose(local_rand(q_toy, keys_toy).positions[0], p_rand, atol=1e-6)', "with random W_p, v_p, p_t by hand (Eq. E4) equals helpers'"),
+    # cell 24
+    Claim('cb69e711', 'np.allclose(sums_m, 1, atol=1e-6) and (sums_p < 1).all()', 'local-m rows sum to 1; local-p rows sum to less than 1 (the Gaussian)'),
+    Claim('cb69e711', 'global_w[j2].argmax() == s_y and abs((s_y + 1) - (j2 + 1)) > 2 and local_m.weights[0, j2, s_y] == 0', 'for 昨天 global attention peaks on yesterday, more than D away, so local-m gives it 0'),
+    Claim('cb69e711', '((local_p.positions > 1.5) & (local_p.positions < 4.5)).all()', 'the untrained local-p puts every p_t near the middle of the sentence'),
+    # cell 28
+    Claim('366f2445', '0 <= after.inside_local_p <= 1 and after.words == before.words', 'the window-hit share is a proportion, over the same target words before and after training'),
+    Claim('366f2445', 'abs(before.local_p_error - before.middle_error) < 0.1', '训练前：就是句子中间'),
+    Claim('366f2445', 'after.local_p_error > before.local_p_error > after.local_m_error', '训练后反而更远，local-m 最近'),
+    Claim('366f2445', 'after.moved_local_p_error > after.moved_local_m_error and after.inside_local_p < after.inside_local_m', 'on reordered words local-p is further off and hits its window less often than local-m (the prose says so of the full budget; quick mode agrees)'),
+    # cell 31
+    Claim('6989efc9', '(lambda errs, hits: errs == sorted(errs) and hits == sorted(hits, reverse=True) and hits[-1] < 0.1)([e.local_p_error for e in by_len.values()], [e.inside_local_p for e in by_len.values()])', '完整预算：句子越长，local-p 的误差越大、窗口命中越少，long 上命中不到一成'),
+    Claim('6989efc9', 'all(e.local_m_error < e.local_p_error and e.inside_local_m > e.inside_local_p for e in by_len.values())', 'in every length group local-m beats local-p on error and window hits (the prose says so of the full budget; quick mode agrees)'),
+    # cell 41
+    Claim('3a31c421', '(weights_masked[0, n0:] == 0).all() and abs(pad_share - (S_max - n0) / S_max) < 0.05', 'masked: padding gets exactly 0; unmasked (random parameters) it takes about its share of the positions'),
+    # cell 44
+    Claim('d50b0da1', 'lagged', 'luong-general queried with h_(t-1): row t equals the old row t-1 (the weights lag one step)'),
+    Claim('d50b0da1', 'trace2.src_tokens[int(alpha_prev[k_y].argmax())] != "yesterday"', 'querying with h_(t-1) the 昨天 step does not peak on yesterday'),
+    Claim('d50b0da1', 'trace2.src_tokens[int(r_bah.attention[r_bah.tgt_tokens.index("昨天"), :6].argmax())] == "yesterday"', 'the trained bahdanau (query s_(t-1)) still peaks on yesterday for 昨天'),
+    Claim('d50b0da1', 'r_bah.tgt_tokens[2] == "看"', 'bahdanau 把 ate 译成了“看”'),
+]

@@ -1,0 +1,94 @@
+"""Claims of notebooks/07_heatmaps.ipynb: checked in the kernel right after their cell runs (tests/claims)."""
+
+from helpers.tools.notebooks import Claim
+
+NOTEBOOK = "07_heatmaps.ipynb"
+
+CLAIMS = [
+    # cell 1
+    Claim('0caf94db', 'all(w == 0 for w in guidance.values())', 'every shipped model learned attention from translation alone'),
+    Claim('0caf94db', 'all(m.config["bidirectional"] for m in models.values())', 'all four models have bidirectional encoders'),
+    # cell 3
+    Claim('82a05974', 'peak == "am"', 'when generating 是 the peak is on am'),
+    # cell 5
+    Claim('f1188fdd', 'A == attention_to_links(t.attention, n_src=n_src, n_tgt=n_tgt)', 'the arg-max links by hand equal attention_to_links'),
+    Claim('f1188fdd', 'abs(by_hand - aer(t.attention, pair.sure, pair.possible, n_src=n_src, n_tgt=n_tgt)) < 1e-12', 'AER by hand equals helpers.metrics.aer'),
+    # cell 11
+    Claim('7a893612', 'all(tag in ROWS and moved_mostly_right(tag) for tag in ("time_front", "place_front"))', 'fronted time and place adverbials: the reordered rows mostly peak on their gold link'),
+    Claim('7a893612', 'missed <= {"无确定链接", "相邻"}', 'in those sentences every missed row has no sure link or misses by one word'),
+    # cell 13
+    Claim('a4874b7b', 'all(tag in ROWS and moved_mostly_right(tag) for tag in ("relative_clause", "adjective_de"))', 'relative clauses and adjective + 的: the reordered rows mostly peak on their gold link'),
+    Claim('a4874b7b', 'de_rows and all(not [i for i, j in chosen[tag].sure if j == s - 1] for tag, s in de_rows)', 'the 的 rows have no sure link'),
+    # cell 15
+    Claim('44ac5304', 'aux and not [j for i, j in neg.sure if i in aux] and [j for i, j in neg.possible if i in aux]', "the negation's auxiliary has only possible links, no sure one"),
+    Claim('44ac5304', 'top[0][0] == (("last", "night"), "昨晚")', 'the most common row with two sure links in test is last night → 昨晚'),
+    Claim('44ac5304', 't_night.tgt_tokens == list(night.tgt) and night_rows[0] == night_rows[1] and a_night > 0', "'john did not cry last night' is translated exactly, every row on gold, yet AER > 0"),
+    # cell 17
+    Claim('f5110a2e', 'wh_i == 0 and min(wh_j) > 0', 'the question word is first in English but not in Chinese (reordered)'),
+    Claim('f5110a2e', '"wh_question" in ROWS and moved_mostly_right("wh_question")', 'wh-questions: the reordered rows mostly peak on their gold link'),
+    Claim('f5110a2e', 'wh_rows[wh.tgt[wh_j[0]]] == wh.src[wh_i]', "the question word's row peaks on the English question word"),
+    Claim('f5110a2e', 'not [i for i, j in yn.sure if j == j_ma] and (ma_peak, j_ma) in yn.possible', "吗 has no sure link, and the model's peak is one of its possible links"),
+    # cell 19
+    Claim('8124747b', '(int(np.argmax(row)), k) in num.sure', 'the measure word looks at its noun'),
+    Claim('8124747b', '"clause_chain" in ROWS and ROWS["clause_chain"][0] >= 0.8 * ROWS["clause_chain"][1]', 'clause chains: at least 80 % of rows peak on gold'),
+    Claim('8124747b', '{kind for *_, kind in chain_off} <= {"无确定链接", "相邻"}', 'in the clause chain every missed row has no sure link or misses by one word'),
+    Claim('8124747b', 'not [j for i, j in chain.sure if i == and_i] and list(chain.tgt).count(chain.tgt[0]) == 1', 'and has no sure link; the first Chinese word occurs once'),
+    # cell 21
+    Claim('6b0dbfe0', 'all(ROWS[tag][0] >= ROWS[tag][1] - 1 for tag in ("coordination", "modal") if tag in ROWS)', 'coordination and modal sentences: all rows but at most one on gold'),
+    Claim('6b0dbfe0', 'ROWS["modal"][3] > 0 and ROWS["modal"][2] == ROWS["modal"][3]', 'can not -> 不 会: crossed, and followed'),
+    Claim('6b0dbfe0', 'rows_hit >= 0.8 * rows_total and moved_hit >= 0.8 * moved_total', 'across the gallery at least 80 % of rows, and of reordered rows, peak on gold'),
+    Claim('6b0dbfe0', 'kinds_all.count("远") == 0 and gallery_rows.mean() > 0.9', 'no gallery row misses by far; mean row maximum over 0.9'),
+    # cell 23
+    Claim('1aab4562', 'len(long_pair.src) == 46 and long_pair.src.count(",") == 4', '46 words, five clauses'),
+    Claim('1aab4562', 'aer_long is not None and 0 < len(exact_long) < 0.3 * 80', 'exact on fewer than 3 in 10'),
+    Claim('1aab4562', 'long_rows[0] >= 0.8 * long_rows[1] and long_rows[2] >= long_rows[3] - 1', 'the long sentence: at least 80 % of rows on gold, all reordered rows but one'),
+    Claim('1aab4562', 'long_kinds["远"] == 1 and long_kinds["无确定链接"] >= long_kinds["相邻"] + long_kinds["远"]', 'the long sentence: one far miss; most misses are rows without a sure link'),
+    Claim('1aab4562', 'rec["long"]["char_bleu"] < rec["test"]["char_bleu"] - 0.05 and bl["51-60"]["char_bleu"] < bl["41-50"]["char_bleu"]', 'luong-general scores lower on long than test, lower still at 51-60'),
+    Claim('1aab4562', 'rec["errors"]["long"]["fewer_clauses"] > n_long_wrong / 2', 'most wrong long translations drop a clause'),
+    # cell 25
+    Claim('618c519f', '0.75 * N_TEST < sum(same) < 0.9 * N_TEST and np.median(list(scores.values())) < 0.15', '75-90 % of test sentences are translated exactly; their median AER is under 0.15'),
+    Claim('618c519f', '0.1 * len(scores) < sum(v == 0 for v in scores.values()) < 0.3 * len(scores)', '10-30 % of exact translations have AER = 0'),
+    Claim('618c519f', 'list(by_len) == ["3–10", "11–20", "21–30", "31–40"] and by_len["31–40"][1] > by_len["3–10"][1] + 0.05', 'AER grows with sentence length: 31-40 words over 0.05 above 3-10'),
+    # cell 27
+    Claim('e506b961', 'len(variants) > len(wrong) / 2 and len(real) < 0.1 * min(300, N_TEST) and len(omitted) >= len(real) / 2', 'most differing translations are the other phrasing; real errors are under 10 %, at least half of them omissions'),
+    Claim('e506b961', 'col_together.max() < 0.05 and col_elephant.max() > 0.3', 'the dropped together was never looked at (< 0.05); the dropped elephant was (> 0.3)'),
+    # cell 29
+    Claim('12bc4c2c', 't_bad.tgt_tokens == outputs[k_together] and together.max() < 0.05 and da_peak == "tennis"', 'in the failure case together gets under 0.05 at every step and 打 peaks on tennis'),
+    # cell 31
+    Claim('b2642155', 't_worst.tgt_tokens == list(worst.tgt) and set(worst_kinds) == {"相邻"}', 'the worst-AER sentence is translated exactly and every miss is an adjacent word'),
+    Claim('b2642155', 'zai.get("在") == "on" and [worst.src[i] for i, j in worst.sure if j == j_shang] == ["on"]', 'in it 在 peaks on on, while gold links on to 上'),
+    # cell 33
+    Claim('f32a16ec', 'all(a is not None for _, a in cmp.values())', 'all four translate it exactly'),
+    Claim('f32a16ec', 'all(miss_kind(t_cmp, cmp_pair, s) in ("无确定链接", "相邻") for t_cmp, _ in cmp.values() for s, *_, ok in row_peaks(t_cmp, cmp_pair) if not ok)', 'for the four models every missed row has no sure link or misses by one word'),
+    Claim('f32a16ec', 'max(soft, key=soft.get) == "luong-general" and min(soft, key=soft.get) == "luong-concat"', 'on this sentence luong-general is the sharpest and luong-concat the softest'),
+    # cell 35
+    Claim('194713f3', 'max(aers) < baseline / 3', 'every model aligns far better than the diagonal'),
+    Claim('194713f3', 'all(r["max_alpha"] < 1 and r["entropy"] > 0 for r in table.values())', "every model's attention is soft (max-alpha < 1, entropy > 0)"),
+    Claim('194713f3', 'all(0.75 < r["exact"] < 0.9 for r in table.values())', 'every model translates 75-90 % of test exactly'),
+    Claim('194713f3', 'softest == "bahdanau" and sharpest == "luong-general"', 'bahdanau is the softest, luong-general the closest to one-hot'),
+    Claim('194713f3', 'min(table, key=lambda n: table[n]["aer"]) == "luong-concat" and max(table, key=lambda n: table[n]["aer"]) == "bahdanau"', 'luong-concat has the lowest AER, bahdanau the highest'),
+    # cell 37
+    Claim('ea2ad15c', 'softer == ["bahdanau"] and shipped["bahdanau"]["test"]["aer"] > DEFAULT_MAX_AER', 'only bahdanau is softer than the default model, and its AER is over the limit'),
+    Claim('ea2ad15c', 'aligned == ["luong-concat"] and opening == "luong-concat"', 'only luong-concat is within the AER limit; the widget opens on it'),
+    Claim('ea2ad15c', 'opening in aligned and opening == min(aligned, key=lambda n: shipped[n]["test"]["max_alpha"])', 'the default model is the softest among the well-aligned ones'),
+    Claim('ea2ad15c', 'explorer.model.value == opening', 'no model given: the widget opens default_model()'),
+    # cell 40
+    Claim('1f93bc68', 'compare.model.value == opening and compare.translation.tgt_tokens[compare.step.value - 1] == "的"', 'the comparison widget opens on the default model, at step t = 3 (的)'),
+    # cell 44
+    Claim('f10f13b3', 'all(r.changed["random"] < 0.02 and r.changed["peak"] > 10 * max(r.changed["random"], 0.005) for r in removal.values())', '随机去掉另一个键几乎不改变输出，去掉峰值改变得多十倍以上'),
+    Claim('f10f13b3', 'all(0.2 < r.changed["peak"] < 0.95 for r in removal.values())', 'often, but not always, the word depends on the peak key'),
+    Claim('f10f13b3', 'least["test"] == least["novel"] == softest', "removing the peak changes the softest model's output least, on test and on novel"),
+    # cell 46
+    Claim('da5f0c2a', 'all(a["same"] > 2 * a["chance"] for a in agreement.values())', 'far more often the same word than chance'),
+    Claim('da5f0c2a', 'all(0.4 < a["same"] < 0.75 for a in agreement.values())', 'but only about half to two thirds of the rows'),
+    Claim('da5f0c2a', 'all(a["att_gold"] > a["grad_gold"] + 0.1 for a in agreement.values())', 'the attention peak is on a gold link more often'),
+    # cell 47
+    Claim('0df6c0ed', '0 < len(differ) < n_t', 'attention and gradient × input disagree on some rows, not all'),
+    # cell 50
+    Claim('3e4fe0c6', 'torch.allclose(r1.scores[0], by_hand, atol=1e-4)', "scaled dot-product scores by hand equal helpers'"),
+    Claim('3e4fe0c6', 'torch.allclose(as_transformer.weights[0, 0], r1.weights[0], atol=1e-6)', 'the Transformer form (Q, K, V) gives the same weights'),
+    Claim('3e4fe0c6', 'torch.allclose(as_transformer.context[0, 0], r1.context[0], atol=1e-5)', 'the Transformer form gives the same context'),
+    # cell 52
+    Claim('85c07a3b', 'torch.allclose(r_self.weights[0], A, atol=1e-6) and torch.allclose(r_self.context[0], out, atol=1e-6)', "self-attention by hand equals helpers' (weights and output)"),
+    Claim('85c07a3b', 'torch.allclose(A.sum(-1), torch.ones(len(book.src_tokens)))', 'each row of the self-attention matrix sums to 1'),
+]
