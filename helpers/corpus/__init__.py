@@ -116,7 +116,7 @@ TRAIN_RANGE = SHORT_RANGE
 LONG_RANGE = LONG_BUCKET
 NOVEL_RANGE = (3, 20)
 # share of each short bucket drawn from the construction families of the syllabus (helpers.corpus.families)
-FAMILY_SHARE = {(3, 10): 0.4, (11, 20): 0.25}
+FAMILY_SHARE = {(3, 10): 0.5, (11, 20): 0.3}
 PLAN_CAP = 0.07  # the largest share of a split one discourse plan may take (the check allows 8 %)
 # train favours pairs that carry a word seen fewer than RARE_MIN times so far: the others are kept with
 # probability COMMON_KEEP (corpus 4.0: every vocabulary word about 20 times in train)

@@ -148,7 +148,10 @@ def split_events(pair) -> int:
 
 
 def place_without_connective(pair) -> int:
-    """A change of place after a bare ， (…， 去 了 超市 / ， 坐 车 去 …): 然后 / 后来 / 又 is missing."""
+    """A change of place after a bare ， in a story (…， 去 了 超市 / ， 坐 车 去 …): 然后 / 后来 / 又 is missing.
+    (A single-clause pattern may join a purpose this way: 想 环游 世界 ， 去 看看 不同 的 地方.)"""
+    if not pair.plan:
+        return 0
     t = pair.tgt
     return sum(1 for k in range(len(t) - 1) if t[k] == "，" and (t[k + 1] == "去" or t[k + 1] in MOVE_ZH))
 
@@ -169,7 +172,8 @@ def comma_ands(pair) -> int:
 def male_they_for_women(pair) -> bool:
     """他们 (or 他们 的) for a group of women only (lily and her sister -> 她们); a person who became <unk>
     (helpers.corpus.augment) has no known gender, and 他们 is then right."""
-    if "他们" not in pair.tgt or not ({"they", "their", "them"} & set(pair.src)) or "<unk>" in pair.src:
+    if not pair.plan or "他们" not in pair.tgt or not ({"they", "their", "them"} & set(pair.src)) \
+            or "<unk>" in pair.src:  # stories only: "lily has a few good friends , and they ..." is right
         return False
     first = min(k for k, w in enumerate(pair.src) if w in ("they", "their", "them"))
     people = [r for r in (_referent(w) for w in pair.src[:first]) if r]  # who "they" can refer to
