@@ -181,7 +181,7 @@ __all__ = ["RECIPES", "THREADS", "main", "pretrain_one", "recipe_with"]
 THREADS = 1  # fixed, so the numbers do not depend on the machine's core count
 
 _SIZES = {**DEFAULT_SIZES, "hidden_size": 128, "bidirectional": True}
-_COMMON = {"sizes": _SIZES, "steps": 3000, "batch_size": 64, "lr": 3e-3, "lr_schedule": "cosine", "seed": 0,
+_COMMON = {"sizes": _SIZES, "steps": 5000, "batch_size": 64, "lr": 3e-3, "lr_schedule": "cosine", "seed": 0,
            "eval_every": 500, "align_weight": 0.0, "decoding": dict(GREEDY)}
 RECIPES = {
     "none": dict(_COMMON),
