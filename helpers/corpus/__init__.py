@@ -63,9 +63,9 @@ from pathlib import Path
 from helpers.corpus.augment import augment_train
 from helpers.corpus.families import sample_family
 from helpers.corpus.grammar import DESIGN_EXAMPLES
-from helpers.corpus.surface import render
 from helpers.corpus.novel import held_out, sample_novel
 from helpers.corpus.stories import sample_spec
+from helpers.corpus.surface import render
 from helpers.corpus.vocab import Vocab, build_vocabs, encode_sentence, tokenize_en
 from helpers.errors import EmptyInputError, HelpersError, UnknownWordError
 

@@ -8,8 +8,8 @@ second or third sentence (``stories_steps.continue_story``).
 from __future__ import annotations
 
 from helpers.corpus.sampler import coref
+from helpers.corpus.stories_steps import act, act_at, continue_story, extend, feel, go
 from helpers.corpus.story_parts import ANIMALS, SPORTS, group_pron, other_person
-from helpers.corpus.stories_steps import act, act_at, continue_story, extend, feel, go, timed
 
 
 def _act(st, v, obj=None, subj=None, **kw):
@@ -57,7 +57,7 @@ def grandparents(st, size):
     st.add(None, g)
     kin = _kin(st, ("grandmother", "grandfather"))
     st.add("serial", _act(st, "visit", kin))
-    other = coref(kin, st.rng)
+    coref(kin, st.rng)  # a draw of the seeded rng: the corpus as generated depends on it
     st.add("stop", _act(st, "make", _n(st.rng.choice(("lunch", "dinner")), "bare"), subj=dict(kin)), same=False)
     st.add("stop:afternoon", act_at(st, "farm"), same=False)
     st.add("and_also", _act(st, "help", dict(kin)))  # and he also helped his grandmother -> 还 帮助 了 奶奶

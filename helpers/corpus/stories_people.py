@@ -5,8 +5,8 @@ help, a lost thing found, a question with its reason. Registered in ``helpers.co
 from __future__ import annotations
 
 from helpers.corpus.sampler import coref
+from helpers.corpus.stories_steps import feel, timed
 from helpers.corpus.story_parts import DRINK, FOOD, SPORTS, _go, group_pron, other_person
-from helpers.corpus.stories_steps import act, feel, timed
 
 PREF = {"eat": FOOD, "drink": DRINK, "play": SPORTS, "read": ("book", "newspaper", "magazine", "novel")}
 

@@ -13,17 +13,7 @@ A plan made for fewer clauses than a long story needs runs on in a second senten
 from __future__ import annotations
 
 from helpers.corpus.sampler import coref
-from helpers.corpus.story_parts import (
-    DRINK,
-    FOOD,
-    GROCERIES,
-    TIRING,
-    _base,
-    _contrast,
-    _tense_ok,
-    group_pron,
-    other_person,
-)
+from helpers.corpus.stories_life import LIFE_PLANS
 from helpers.corpus.stories_people import (
     ability,
     compare_likes,
@@ -36,7 +26,6 @@ from helpers.corpus.stories_people import (
     two_habits,
     why_because,
 )
-from helpers.corpus.stories_life import LIFE_PLANS
 from helpers.corpus.stories_steps import (
     BUSY_PLACES,
     act,
@@ -48,6 +37,16 @@ from helpers.corpus.stories_steps import (
     outing_core,
     places_for,
     timed,
+)
+from helpers.corpus.story_parts import (
+    DRINK,
+    FOOD,
+    GROCERIES,
+    TIRING,
+    _base,
+    _contrast,
+    _tense_ok,
+    other_person,
 )
 
 

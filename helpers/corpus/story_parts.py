@@ -22,7 +22,6 @@ from helpers.corpus.sampler import (
     OBJECTS,
     coref,
     sample_act,
-    sample_clause,
     sample_object,
 )
 

@@ -9,16 +9,17 @@ through this module and nothing else, so adding a row adds a word to the corpus.
 
 from __future__ import annotations
 
-import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
+
+import tomllib
 
 from helpers.errors import HelpersError
 
 DATA = Path(__file__).resolve().parent / "data"
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_tsv(name: str) -> tuple[dict, ...]:
     """Rows of ``data/<name>.tsv`` as dicts keyed by the header (empty cells are "")."""
     path = DATA / f"{name}.tsv"
@@ -37,7 +38,7 @@ def read_tsv(name: str) -> tuple[dict, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_toml(name: str) -> dict:
     """The contents of ``data/<name>.toml``."""
     path = DATA / f"{name}.toml"

@@ -7,21 +7,12 @@ both languages (早上 好 ， 露西).
 
 from __future__ import annotations
 
+from helpers.corpus.families.slots import parse_links
 from helpers.corpus.lexicon import NAMES
 from helpers.corpus.syllabus import read_tsv
 from helpers.corpus.tokens import en, finish, zh
 
 NAME_KEYS = tuple(NAMES)
-
-
-def _links(text):
-    """"0-1 2~0" -> ([(0, 1)], [(2, 0)]): sure and possible links (English index, Chinese index)."""
-    sure, poss = [], []
-    for item in text.split():
-        kind = "-" if "-" in item else "~"
-        i, j = item.split(kind)
-        (sure if kind == "-" else poss).append((int(i), int(j)))
-    return sure, poss
 
 
 def phrases():
@@ -46,7 +37,7 @@ def render(spec):
     row = phrases()[spec["row"]]
     e = [en(w) for w in row["en"].split()]
     words = row["zh"].split()
-    sure, poss = _links(row["links"])
+    sure, poss = parse_links(row["links"])
     z = [zh(w, [e[i] for i, j in sure if j == k], [e[i] for i, j in poss if j == k]) for k, w in enumerate(words)]
     alternatives = [[zh(w) for w in alt.split()] for alt in row["alt"].split("|") if alt.strip()]
     question = row["q"] == "yes"
