@@ -14,9 +14,10 @@ from helpers.probes import FIRST_CLAUSES, first_clause_bleu, first_clauses  # no
 RADIUS = 0.14  # the spotlight of section 2
 HARD, SOFT = 1e-6, 0.02  # edge widths: a hard disc, and the soft edge the notebook draws
 STEP = 1e-5  # how far the centre moves, in widths of the picture
+NARROW = 0.03  # a narrow spotlight: still soft (exercise 1 of notebook 02)
 
 
-def egret_share_slope(softness: float, step: float = STEP) -> float:
+def egret_share_slope(softness: float, step: float = STEP, radius: float = RADIUS) -> float:
     """d(share of the egret)/dx of the spotlight centre, by a central difference of ``step`` widths."""
     from helpers.viz.teaching import EGRET_XY, lake_scene, spotlight_weights
 
@@ -25,7 +26,7 @@ def egret_share_slope(softness: float, step: float = STEP) -> float:
     x, y = EGRET_XY
 
     def share(cx):
-        return float(spotlight_weights(scene.shape, cx, y, RADIUS, softness=softness)[egret].sum())
+        return float(spotlight_weights(scene.shape, cx, y, radius, softness=softness)[egret].sum())
 
     return (share(x + step) - share(x - step)) / (2 * step)
 

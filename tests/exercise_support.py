@@ -1,6 +1,5 @@
 """Shared by the exercise tests: a clean hint count around every test, one typical wrong answer per exercise."""
 
-import numpy as np
 import pytest
 import torch
 
@@ -20,7 +19,7 @@ WRONG = {
     "nb01_read_bleu": -0.5,
     "nb01_read_bleu_why": "B",
     "nb01_bleu_by_length": lambda lengths, hyps, refs, buckets: [0.0] * len(buckets),
-    "nb02_spotlight_weights": lambda h, w, cx, cy, r: np.zeros((h, w)),
+    "nb02_narrow_soft": "硬",
     "nb02_egret_share": 0.2,
     "nb02_hard_gradient": 0.5,
     "nb02_hard_gradient_why": "B",

@@ -19,7 +19,19 @@ def test_uniform_student_is_what_the_intervention_gives_by_hand():
     assert np.allclose(weights[k].numpy(), 1 / len(t.src_tokens))
     still = model.tgt_vocab.itos[int(probs[k].argmax())] == "学生"
     assert EXERCISES["nb03_uniform_student"].solution == ("是" if still else "否")
-    assert EXERCISES["nb03_uniform_student_why"].solution == ("B" if still else "A")
+
+
+def test_uniform_student_reason_is_fixed_by_reasoning_not_by_the_outcome():
+    # Uniform weights leave student 1/S of the context: only A concludes what that edit can show.
+    assert EXERCISES["nb03_uniform_student_why"].solution == "A"
+    assert check("nb03_uniform_student_why", "A").passed
+    assert check("nb03_uniform_student_why", "a").passed
+
+
+@pytest.mark.parametrize(("letter", "named"), [("B", "1/S"), ("C", "加权平均"), ("D", "五分之一")])
+def test_uniform_student_wrong_reasons_say_what_is_wrong(letter, named):
+    result = check("nb03_uniform_student_why", letter)
+    assert not result.passed and named in result.message
 
 
 @pytest.mark.parametrize("spelling", ["{}", " {} ", "{}。"])

@@ -1,11 +1,13 @@
 """Exercises of notebook 02_origins (9.10.1, Fig. 9-23): attention as a share of a fixed budget.
 
-* ``nb02_spotlight_weights`` (code) ``spotlight_weights(h, w, cx, cy, radius)``: a hard disc of focus
-                             written as a weight map [h, w] that sums to 1 (Fig. 9-23's idea)
+* ``nb02_narrow_soft``       (concept, then a run) is a narrow soft spotlight hard attention? No: the
+                             width of the focus is not what makes attention hard (selecting one place is)
 * ``nb02_egret_share``       (reading) the share of the total weight that falls on the egret when the
                              spotlight of ``helpers.viz.teaching.spotlight_weights`` has radius 0.05
 * ``nb02_hard_gradient``     (prediction, then a run) the derivative of the egret's share with respect to
-                             the centre of a hard spotlight (``nb02_hard_gradient_why``: the reason)
+                             the centre of a hard spotlight (``nb02_hard_gradient_why``: the reason,
+                             fixed by reasoning: a disc with equal weights does not change when no pixel
+                             crosses its edge)
 """
 
 from __future__ import annotations
@@ -13,30 +15,18 @@ from __future__ import annotations
 import numpy as np
 
 from helpers.exercises import Exercise, LazyExercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import (
-    function_answer,
+    choice_answer,
     near,
     number_answer,
     outside,
     percent,
+    plain,
     reason_answer,
 )
-from helpers.reveals import HARD, RADIUS, SOFT, STEP, egret_share_slope  # noqa: F401 (re-exported)
+from helpers.reveals import HARD, NARROW, RADIUS, SOFT, STEP, egret_share_slope  # noqa: F401 (re-exported)
 
 _NB = "02_origins"
-
-
-def _as_array(out):
-    """The student's output as a float array, or (None, message) when it cannot be one."""
-    if isinstance(out, (str, bytes, dict, set)) or callable(out):
-        return None, f"应返回一个二维数组 (a 2-D array)，实际返回 (got) {type(out).__name__}。"
-    arr, exc = call_answer(numeric_array, out)
-    if exc is not None:
-        return None, f"返回值无法转成数值数组 (cannot be converted to a numeric array)：{type(out).__name__}。"
-    if arr is None:
-        return None, "返回的是复数 (complex numbers)：权重是实数 (real numbers)，请不要用复数运算。"
-    return arr, None
 
 
 def numeric_array(out):
@@ -49,148 +39,41 @@ def numeric_array(out):
     return np.asarray(arr, dtype=float)
 
 
-# --------------------------------------------------------------------------- nb02_spotlight_weights
-def spotlight_weights(h, w, cx, cy, radius):
-    """Reference: equal weight on every pixel of the disc, 0 elsewhere, sum 1; uniform if the disc is empty."""
-    rows = np.arange(h)[:, None]  # [h, 1]  y of each pixel centre
-    cols = np.arange(w)[None, :]  # [1, w]  x of each pixel centre
-    inside = (cols - cx) ** 2 + (rows - cy) ** 2 <= radius**2  # [h, w]
-    if not inside.any():
-        return np.full((h, w), 1.0 / (h * w))
-    return inside / inside.sum()
+# --------------------------------------------------------------------------- nb02_narrow_soft
+_SOFT_WORDS = {"软", "软的", "软注意力", "soft", "softattention", "仍是软注意力", "还是软注意力"}
+_HARD_WORDS = {"硬", "硬的", "硬注意力", "hard", "hardattention"}
 
 
-def _strict(h, w, cx, cy, radius):
-    inside = (np.arange(w)[None, :] - cx) ** 2 + (np.arange(h)[:, None] - cy) ** 2 < radius**2
-    return inside / inside.sum() if inside.any() else np.full((h, w), 1.0 / (h * w))
+def _soft_or_hard(text: str) -> str:
+    norm = plain(text).strip("。.!！?？").replace(" ", "")
+    return "软" if norm in _SOFT_WORDS else ("硬" if norm in _HARD_WORDS else norm)
 
 
-def _half_offset(h, w, cx, cy, radius):
-    return spotlight_weights(h, w, cx - 0.5, cy - 0.5, radius)
-
-
-def _spot_cases():
-    """(label, (h, w, cx, cy, radius)) — fixed edge cases, then seeded random ones."""
-    yield "非正方形图像 (non-square)，圆周上恰好有像素 (pixels on the circle)", (6, 9, 6, 2, 2)
-    yield "半径为 0，圆心正好在像素 (1, 2) 上 (radius 0)", (4, 5, 1, 2, 0)
-    yield "圆心在左下角的边上 (centre at the border)", (5, 8, 0, 4, 2.5)
-    yield "半径为 0，圆心不在任何像素上：焦点里没有像素 (empty disc)", (4, 4, 1.5, 1.5, 0)
-    yield "圆心在图像外面很远 (centre far outside)：焦点里没有像素", (3, 7, -10, 1, 2)
-    yield "半径很大，覆盖整幅图 (radius covers everything)", (3, 4, 1, 1, 10)
-    yield "1 × 1 的图像", (1, 1, 0, 0, 0)
-    rng = np.random.default_rng(2)
-    for _ in range(3):
-        h, w = (int(v) for v in rng.integers(3, 12, size=2))
-        if h == w:
-            w += 2
-        cx, cy = float(rng.uniform(-1, w)), float(rng.uniform(-1, h))
-        yield "随机用例 (random case)", (h, w, round(cx, 2), round(cy, 2), round(float(rng.uniform(0.5, 4)), 2))
-
-
-def _describe(label, args, expected=None, got=None) -> str:
-    h, w, cx, cy, r = args
-    text = f"\n测试用例 (test case)：{label}；h = {h}, w = {w}, cx = {cx}, cy = {cy}, radius = {r}。"
-    if expected is not None and got is not None and expected.shape == got.shape and expected.size <= 48:
-        fmt = lambda a: str(np.round(a, 3).tolist()).replace("nan", "NaN")  # noqa: E731
-        text += f"\n期望 (expected)：{fmt(expected)}\n实际 (got)：{fmt(got)}"
-    return text
-
-
-def _spot_diagnose(args, out, expected) -> str:
-    h, w, cx, cy, r = args
-    in_disc = (np.arange(w)[None, :] - cx) ** 2 + (np.arange(h)[:, None] - cy) ** 2 <= r**2  # [h, w]
-    empty = not in_disc.any()
-    inside = in_disc if not empty else np.ones_like(in_disc)
-    if np.isnan(out).any():
-        if empty:
-            return ("出现了 NaN (not a number)：焦点里一个像素也没有时，inside.sum() 为 0，0/0 得到 NaN。"
-                    "这种情况请返回均匀分布 (uniform) np.full((h, w), 1 / (h * w))。")
-        return "出现了 NaN (not a number)：检查是否有 0/0。"
-    if (out < -1e-9).any():
-        return "权重不能是负数 (weights must be non-negative)。"
-    total = float(out.sum())
-    if abs(total - 1) > 1e-6:
-        if empty and abs(total) < 1e-9:
-            return ("焦点里没有像素时你返回了全 0，权重之和为 0 (weights sum to 0)：这时注意力无处可放，"
-                    "请返回均匀分布 (uniform)，每个像素 1 / (h * w)。")
-        mask = (expected > 0).astype(float)
-        if np.allclose(out, mask):
-            return (f"权重没有归一化 (weights do not sum to 1)：你返回的是 0/1 掩码 (a 0/1 mask)，总和为 {total:g}。"
-                    "注意力是一份固定的预算：再除以焦点内的像素个数。")
-        return f"权重没有归一化 (weights do not sum to 1)：你的权重之和为 {total:.4g}，应为 1。"
-    variants = [
-        (spotlight_weights(h, w, cy, cx, r),
-         "x 和 y 对调了 (x and y swapped)：cx 是列号 (column, 沿宽度 w)，cy 是行号 (row, 沿高度 h)；"
-         "数组下标是 weights[row, col] = weights[y, x]。"),
-        (_strict(h, w, cx, cy, r),
-         "圆周上的像素 (pixels exactly on the circle) 也算在焦点内：距离的比较请用 <=，而不是 <。"),
-        (_half_offset(h, w, cx, cy, r),
-         "坐标约定不对 (coordinate convention)：像素 (行 i, 列 j) 的中心就是 (x = j, y = i)，不要加 0.5。"),
-        (spotlight_weights(h, w, cx, cy, r / 2),
-         "焦点偏小：radius 是半径 (radius)，不是直径 (diameter)，不要除以 2。"),
-        (spotlight_weights(h, w, cx, cy, r * 2),
-         "焦点偏大：radius 已经是半径 (radius)，不要乘以 2。"),
-    ]
-    for candidate, message in variants:
-        if candidate.shape == out.shape and np.allclose(out, candidate, atol=1e-6):
-            return message
-    if inside.any() and not inside.all():
-        if np.allclose(out, (~inside) / (~inside).sum(), atol=1e-6):
-            return "反了 (inverted)：焦点外的像素 (outside the disc) 得到了权重，焦点内反而是 0。"
-        outside_on = out[~inside] > 1e-9
-        if outside_on.any() and (out[inside] <= 1e-9).any():
-            return ("焦点的位置或大小不对 (wrong pixels in focus)：有的焦点内像素得到 0，有的焦点外像素却有权重。"
-                    "检查距离公式 (x - cx)**2 + (y - cy)**2 <= radius**2。")
-        if outside_on.any():
-            return "焦点外的像素 (outside the disc) 应当得到 0 权重：这是“硬”的聚光灯。"
-        if not np.allclose(out[inside], out[inside].mean()):
-            return "焦点内的像素 (inside the disc) 应当得到相同的权重 (equal weights)。"
-    return "数值不对 (wrong values)：与参考答案不一致。"
-
-
-@function_answer("spotlight_weights(h, w, cx, cy, radius)", "nb02_spotlight_weights")
-def check_spotlight_weights(answer) -> Verdict:
-    for n, (label, args) in enumerate(_spot_cases(), start=1):
-        expected = spotlight_weights(*args)
-        with np.errstate(all="ignore"):  # a NaN is diagnosed below, no need for numpy's warning
-            out, exc = call_answer(answer, *args)
-        if exc is not None:
-            return Verdict(False, f"你的函数抛出了异常 (raised an exception): {exception_text(exc, 200)}"
-                                  + _describe(label, args), {"kind": "exception", "case": n})
-        if out is None:
-            return Verdict(False, f"{NOT_FINISHED}：你的函数返回了 None。请把 `return None` 换成你的权重图。",
-                           {"kind": "unfinished"})
-        arr, problem = _as_array(out)
-        if problem:
-            return Verdict(False, problem + _describe(label, args), {"kind": "type", "case": n})
-        if arr.shape != expected.shape:
-            h, w = args[:2]
-            msg = f"输出形状应为 [h, w] = {[h, w]}，实际为 {list(arr.shape)}。"
-            if list(arr.shape) == [w, h]:
-                msg += "行和列对调了 (transposed)：第一维是高度 h（行，y），第二维是宽度 w（列，x）。"
-            return Verdict(False, msg + _describe(label, args), {"kind": "shape", "case": n})
-        if np.allclose(arr, expected, atol=1e-6):
-            continue
-        message = _spot_diagnose(args, arr, expected)
-        return Verdict(False, message + _describe(label, args, expected, arr),
-                       {"kind": "value", "case": n})
-    return Verdict(True, f"全部 {n} 个测试用例通过 (all {n} cases passed)：你的聚光灯是一份总和为 1 的注意力分配。",
-                   {"kind": "pass"})
+check_narrow_soft = choice_answer(
+    "软",
+    unfinished="请填入 '软' 或 '硬'。",
+    example="，例如 '软'",
+    normalise=_soft_or_hard,
+    passed="正确：焦点再窄，权重仍由一个光滑的函数给出，白鹭的份额随圆心连续变化，可以求导，这仍是软注意力。"
+           "硬注意力是每一步只选出一个位置（按权重抽取或取最大），第 04 本会把两者并排算一遍。",
+    wrong={"硬": "焦点窄只说明权重集中，不说明它“只选一个”：权重仍由光滑的函数算出，挪动圆心，份额连续变化，"
+                 "梯度照样存在。硬注意力是每一步只选出一个位置（见第 04 本）。"},
+    options=["软", "硬"],
+    other="请只填 '软' 或 '硬'，你填的是 {answer!r}。",
+)
 
 
 register(Exercise(
-    id="nb02_spotlight_weights",
+    id="nb02_narrow_soft",
     notebook=_NB,
-    title="代码：把聚光灯写成权重图",
-    prompt="实现 spotlight_weights(h, w, cx, cy, radius)，返回形状 [h, w] 的 numpy 数组：像素 (行 i, 列 j) 的中心是 "
-           "(x = j, y = i)；到圆心 (cx, cy) 的距离 <= radius 的像素在焦点内，它们得到相同的权重，焦点外为 0，"
-           "所有权重之和为 1。焦点里一个像素也没有时（例如 radius = 0 且圆心不在像素上），返回均匀分布 1 / (h·w)。",
-    solution=spotlight_weights,
-    checker=check_spotlight_weights,
-    hints=["先用 np.arange(h)[:, None] 和 np.arange(w)[None, :] 得到每个像素的 y（行）和 x（列），广播后形状是 [h, w]。",
-           "inside = (x - cx)**2 + (y - cy)**2 <= radius**2 是一个布尔掩码；注意力要加起来等于 1，所以除以 inside.sum()。",
-           "一个小例子 (a worked example)：h = 3, w = 4, cx = 1, cy = 1, radius = 1 时，焦点内是像素 (行 1, 列 1) "
-           "和它上下左右 4 个像素，共 5 个，各得 1/5 = 0.2，其余为 0。inside.sum() 为 0 时不能除：先判断，再返回均匀分布。"],
+    title="概念：很窄的软聚光灯，是软注意力还是硬注意力？",
+    prompt=f"把第 2 节的聚光灯半径从 {RADIUS} 缩到 {NARROW}，边缘仍是软的（softness={SOFT}），"
+           "白鹭分到的份额更集中。它算软注意力还是硬注意力？填 '软' 或 '硬'，再运行揭晓的单元格。",
+    solution="软",
+    checker=check_narrow_soft,
+    hints=["软和硬的区别不在焦点大小，而在权重是怎样得到的：是一组连续的权重，还是只选出一个位置？",
+           "把圆心挪一点点，窄的软聚光灯给白鹭的份额会不会跟着连续变化？",
+           "能对圆心求导（份额连续变化）就是软的；每一步只选出一个位置、选择是离散的，才是硬的。"],
 ))
 
 
@@ -264,21 +147,21 @@ GRADIENT_REASONS = {
 }
 
 
-def _gradient_reason() -> str:
-    slope = egret_share_slope(HARD)
-    return "A" if slope == 0 else ("B" if slope > 0 else "C")
+# Decided by reasoning, not by the outcome: with equal weights inside a disc and none outside, a move far
+# smaller than a pixel moves no pixel across the edge, so the share cannot change.
+GRADIENT_REASON = "A"
 
 
 register(LazyExercise(
     id="nb02_hard_gradient_why",
     notebook=_NB,
     title="解释：硬聚光灯的导数为什么是这样？",
-    prompt="选出与揭晓的结果相符的解释：" + "；".join(f"{k}. {v}" for k, v in GRADIENT_REASONS.items()),
-    solve=_gradient_reason,
-    checker=reason_answer(_gradient_reason, GRADIENT_REASONS, why_not={
-        "B": "揭晓的硬聚光灯导数是 0：份额会随圆心平滑变化的是软聚光灯。",
-        "C": "揭晓的硬聚光灯导数是 0，不是负数。",
-        "A": "揭晓的导数不是 0：看看揭晓单元格打印的两个数。"}),
+    prompt="选出推理正确的解释：" + "；".join(f"{k}. {v}" for k, v in GRADIENT_REASONS.items()),
+    solve=lambda: GRADIENT_REASON,
+    checker=reason_answer(GRADIENT_REASON, GRADIENT_REASONS, why_not={
+        "B": "硬聚光灯的权重只有“圈里一样大、圈外为 0”：挪动远小于一个像素时，没有像素跨过边界，份额不变，"
+             "导数是 0。份额随圆心平滑变化的是软聚光灯。",
+        "C": "硬聚光灯挪一点点，没有像素跨过边界，份额不变，导数是 0，不是负数。"}),
     hints=["对照揭晓单元格：硬的和软的聚光灯，导数各是多少？",
            "导数为 0 意味着梯度下降不知道该往哪边挪圆心。",
            "Mnih 等（2014）的模型每一步选一块区域看，这个选择就是一个“硬”的决定。"],

@@ -1,8 +1,9 @@
 """Exercises of notebook 03_idea (9.10.2, Fig. 9-22): reading attention rows of a trained model.
 
 * ``nb03_uniform_student``  (prediction, then a run) does luong-dot still output 学生 when the weights of
-                        that step are made uniform? (``nb03_uniform_student_why``: the reason,
-                        decided by the outcome)
+                        that step are made uniform? (``nb03_uniform_student_why``: what the uniform
+                        edit can and cannot show; the right option follows from reasoning, whatever
+                        the run gives: uniform weights still leave student 1/S of the context)
 * ``nb03_peak_source``  (code) ``peak_source_word(translation, target_word)``: the source word with the
                         largest weight in the row of ``target_word`` (Fig. 9-22 read off automatically)
 """
@@ -85,30 +86,35 @@ register(LazyExercise(
 
 
 UNIFORM_REASONS = {
-    "A": "“学生”这个内容词只有 “student” 一个来源；摊平以后 student 只剩 1/S 的权重，c_t 里它的信息被冲淡，模型换了一个名词。",
-    "B": "解码器读入“名”以后，自己的隐含状态已经知道下一个词是“学生”，不需要注意力。",
+    "A": "摊平以后 student 仍占 1/S 的权重（这一句 S = 5，即五分之一），c_t 里还留着 student 的一份信息，"
+         "所以摊平这一种换法不能说明解码器不需要注意力；要知道解码器的状态自己知不知道“学生”，"
+         "得把 student 的份额整个拿走：去掉峰值（student 的权重改成 0），或者令 c_t = 0。",
+    "B": "摊平以后模型仍输出“学生”，就说明解码器读入“名”以后，自己的隐含状态已经知道下一个词是“学生”，不需要注意力。",
     "C": "均匀分布的 c_t 和原来的 c_t 完全一样，所以什么都不会变。",
+    "D": "摊平以后模型不再输出“学生”，就说明注意力必须几乎全部落在 student 上，模型才能译对。",
 }
 
-
-def _uniform_reason() -> str | None:
-    found = _still()
-    return None if found is None else ("B" if found == "是" else "A")
+# Decided by reasoning, not by the outcome: only A draws a conclusion that the uniform edit can support.
+UNIFORM_REASON = "A"
 
 
 register(LazyExercise(
     id="nb03_uniform_student_why",
     notebook=_NB,
-    solve=_uniform_reason,
-    title="解释：为什么会这样？",
-    prompt="选出与揭晓的结果相符的解释：" + "；".join(f"{k}. {v}" for k, v in UNIFORM_REASONS.items()),
-    checker=reason_answer(_uniform_reason, UNIFORM_REASONS, why_not={
-        "A": "揭晓的结果是模型仍然输出“学生”：信息没有被冲淡到不够用。",
-        "B": "揭晓的结果是模型不再输出“学生”：它的状态自己猜不出是哪个名词。",
-        "C": "c_t 是各 h̄_s 的加权平均：权重一变，c_t 就变（第 4 节的“是”那一步概率也变了）。"}, missing=_missing),
-    hints=["对照揭晓的单元格：p(学生) 是升是降，最后输出了哪个词？",
+    solve=lambda: UNIFORM_REASON,
+    title="推理：摊平权重这个实验能说明什么？",
+    prompt="揭晓的单元格会打印三种换法（去掉峰值、均匀分布、全零）下这一步的输出。选出推理正确的一条："
+           + "；".join(f"{k}. {v}" for k, v in UNIFORM_REASONS.items()),
+    checker=reason_answer(UNIFORM_REASON, UNIFORM_REASONS, passed="推理正确：均匀分布并没有拿走 student 的信息，"
+                          "只有去掉峰值和令 c_t = 0 才检验解码器的状态自己知不知道“学生”。", why_not={
+        "B": "摊平以后 student 仍占 1/S 的权重，c_t 里还有它的信息：仍输出“学生”不能说明解码器不需要注意力。"
+             "要检验这一点，得把 student 的份额整个拿走（去掉峰值，或 c_t = 0）。",
+        "C": "c_t 是各 h̄_s 的加权平均：权重一变，c_t 就变（第 4 节“是”那一步的概率也变了）。",
+        "D": "摊平只试了一种权重（每个词 1/S）：它说明五分之一不够，却说明不了“必须几乎全部”；"
+             "student 占一半时会怎样，这个实验没有回答。"}),
+    hints=["均匀分布时，student 这个位置还分到多少权重？c_t 里还有没有它的信息？",
            "c_t 是各 h̄_s 的加权平均：权重一变，c_t 就变。",
-           "模型仍输出“学生”，说明解码器的状态够用；换成别的词，说明它靠的是 student 那个位置的信息。"],
+           "想知道解码器的状态自己知不知道“学生”，就得让 c_t 里完全没有 student 的信息：哪两种换法做到了这一点？"],
 ))
 
 

@@ -20,7 +20,7 @@ CLAIMS = [
     # cell 14
     Claim('43c733af', '[peak_of[w] for w in ("我", "是", "一", "学生", "。")] == ["i", "am", "a", "student", "."]', 'each output word peaks on its English counterpart (我-i, 是-am, 一-a, 学生-student, 。-.)'),
     # cell 16
-    Claim('aab054fc', 'sorted(row_max, key=row_max.get)[:2] == ["是", "名"] and r_ming.max() < 0.8 and entropy(r_ming) > entropy(row)', 'the rows of 是 and 名 are the least peaked; 名 stays under 0.8 and is more spread (entropy) than 是'),
+    Claim('aab054fc', 'sorted(row_max, key=row_max.get)[:2] == ["是", "名"]', 'by max weight the rows of 是 and 名 are the least concentrated, 是 first'),
     Claim('aab054fc', 'ming_top3 == ["student", ".", "am"]', 'the measure word 名 looks most at student, then ., then am'),
     Claim('aab054fc', '"车" not in t3.tgt_tokens and "红色" in t3.tgt_tokens and measure3 == "个"', "the chosen model translates 'three red cars' with 红色 and the measure word 个 but without 车"),
     # cell 18
@@ -33,6 +33,9 @@ CLAIMS = [
     # cell 25
     Claim('15e220fa', 'shi["原样"][2] == "是" and shi["原样"][1] > 0.9', 'unchanged, the step outputs 是 with p > 0.9'),
     Claim('15e220fa', 'kept == ["去掉峰值", "均匀分布"] and shi["全零（c_t = 0）"][2] != "是"', 'without its peak or with uniform weights the step still outputs 是; with c_t = 0 it does not'),
+    # cell 34 (reveal of exercise 1; its reading in the markdown cell after it)
+    Claim('8252ebcf', 'student["均匀分布"][2] == "学生"', 'with uniform weights the step still outputs 学生 (student keeps 1/S)'),
+    Claim('8252ebcf', 'student["去掉峰值"][2] != "学生" and student["全零（c_t = 0）"][2] != "学生"', 'without the peak, or with c_t = 0, the step no longer outputs 学生: the decoder state alone does not know it'),
     # cell 27
     Claim('5a29f402', 'share0[MODEL] > 2 * share0["none"]', 'attention: the aligned word dominates'),
     Claim('5a29f402', 'profiles[MODEL].mean_share[0] > 2 * profiles[MODEL].mean_share[1]', 'for the attention model the gradient share at distance 0 is over twice that at distance 1'),
