@@ -84,3 +84,14 @@ def test_difference_kinds():
 def test_diagonal_baseline_by_hand():
     assert diagonal(2, 4).tolist() == [[0, 1, 0, 0], [0, 0, 0, 1]]
     assert diagonal(3, 2).tolist() == [[1, 0], [0, 1], [0, 1]]
+
+
+def test_local_m_rows_keep_the_window_and_renormalise():
+    from helpers.viz.gallery import gold_matrix, local_m_rows
+
+    att = np.array([[0.1, 0.2, 0.3, 0.4],    # t = 1: window D = 1 is source 1..2 -> 0.1, 0.2
+                    [0.0, 0.0, 0.0, 1.0],    # t = 2: window 1..3 holds no weight -> even over it
+                    [0.5, 0.0, 0.0, 0.5]])   # t = 3: window 2..4 -> only 0.5 on source 4
+    out = local_m_rows(att, 4, window=1)
+    assert np.allclose(out, [[1 / 3, 2 / 3, 0, 0], [1 / 3, 1 / 3, 1 / 3, 0], [0, 0, 0, 1]])
+    assert np.allclose(gold_matrix(PAIR), [[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1]])
