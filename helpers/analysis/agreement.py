@@ -11,22 +11,24 @@ from __future__ import annotations
 from helpers.attribution import gradient_x_input, source_gradients
 
 
-def agreement(model, pairs, n: int, translate_tokens) -> dict:
-    """{rows, same, chance, att_gold, grad_gold} over the first ``n`` exactly translated pairs;
-    ``translate_tokens(pair) -> (output tokens, attention [T+1, S])``."""
+def agreement(model, pairs, n: int) -> dict:
+    """{rows, same, chance, att_gold, grad_gold} over the first ``n`` pairs ``model`` translates exactly."""
+    from helpers.decode import translate
+    from helpers.widgets.explorer import sentence_text
+
     done = rows = same = att_gold = grad_gold = 0
     chance = 0.0
     for p in pairs:
         if done == n:
             break
-        out, attention = translate_tokens(p)
-        if list(out) != list(p.tgt):
+        t = translate(model, sentence_text(p.src))
+        if t.tgt_tokens != list(p.tgt):
             continue
         done += 1
         n_s, n_t = len(p.src), len(p.tgt)
         grads, emb = source_gradients(model, p.src, p.tgt)
         gxi = gradient_x_input(grads, emb).numpy()[:n_t]  # [T, S]
-        a_peak, g_peak = attention[:n_t, :n_s].argmax(axis=1), gxi.argmax(axis=1)
+        a_peak, g_peak = t.attention[:n_t, :n_s].argmax(axis=1), gxi.argmax(axis=1)
         gold = set(p.sure) | set(p.possible)
         rows += n_t
         same += int((a_peak == g_peak).sum())

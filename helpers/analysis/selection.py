@@ -43,7 +43,13 @@ def pick_gallery(pairs, tags, translate_tokens, long_tags=("clause_chain",), lon
 
 
 def most_crossing(pairs, n: int = 2, max_len: int = 12, keep=lambda p: True) -> list:
-    """The ``n`` pairs (at most ``max_len`` words, passing ``keep``) with the most crossing sure links."""
-    fit = [(k, p) for k, p in enumerate(pairs) if len(p.src) <= max_len and keep(p)]
-    fit.sort(key=lambda kp: (-crossings(kp[1]), kp[0]))
-    return [p for _, p in fit[:n]]
+    """The ``n`` pairs (at most ``max_len`` words, passing ``keep``) with the most crossing sure links;
+    ``keep`` (e.g. "the model translates it exactly") is only asked of the candidates in that order."""
+    ranked = sorted((k for k, p in enumerate(pairs) if len(p.src) <= max_len), key=lambda k: (-crossings(pairs[k]), k))
+    out = []
+    for k in ranked:
+        if len(out) == n:
+            break
+        if keep(pairs[k]):
+            out.append(pairs[k])
+    return out
