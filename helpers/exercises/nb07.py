@@ -24,7 +24,6 @@ from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import (
     Trap,
-    choice_answer,
     function_answer,
     number_answer,
     outside,
