@@ -95,3 +95,9 @@ def test_local_m_rows_keep_the_window_and_renormalise():
     out = local_m_rows(att, 4, window=1)
     assert np.allclose(out, [[1 / 3, 2 / 3, 0, 0], [1 / 3, 1 / 3, 1 / 3, 0], [0, 0, 0, 1]])
     assert np.allclose(gold_matrix(PAIR), [[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 1]])
+
+
+def test_far_misses_by_hand():
+    from helpers.analysis.rows import far_misses
+
+    assert far_misses(T, PAIR) == [(5, "。", [3], 0)]

@@ -67,3 +67,9 @@ def mostly_right(checked) -> bool:
     """A ``check_rows`` result whose moved rows peak on gold at least half the time (or has none)."""
     hit, n = checked[2], checked[3]
     return n == 0 or hit >= n / 2
+
+
+def far_misses(t, pair) -> list[tuple[int, str, list[int], int]]:
+    """The rows that miss by more than one word: (t from 1, output word, gold source indices, peak index)."""
+    return [(s, tok, [i for i, j in sorted(pair.sure) if j == s - 1], peak_of(t, s - 1))
+            for s, tok, _, ok in row_peaks(t, pair) if not ok and miss_kind(t, pair, s) == FAR]
