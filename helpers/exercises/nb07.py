@@ -55,8 +55,8 @@ register(Exercise(
     id="nb07_look_or_say",
     notebook=NOTEBOOK,
     title="设计干预：“看了没说”还是“根本没看”？(design an intervention)",
-    prompt="4.1 节有两种漏译：together 那一列从头到尾几乎没有权重（没看），elephant 那一列在生成“她”时拿到将近一半的权重"
-           "（看了却没说）。热力图只显示了相关。哪一个干预能检验“只要看了这个词，模型就会说出它”？"
+    prompt="4.1 节区分了两种漏译：漏掉的英文词那一列从头到尾几乎没有权重（根本没看），或者某一步把很大的权重放在它上面，"
+           "译文里却始终没有它（看了却没说）。热力图只显示了相关。哪一个干预能检验“只要看了这个词，模型就会说出它”？"
            + "；".join(f"{k}. {v}" for k, v in LOOK_OR_SAY_REASONS.items()),
     solution="A",
     checker=reason_answer("A", LOOK_OR_SAY_REASONS, why_not={
