@@ -35,5 +35,8 @@ def agreement(model, pairs, n: int) -> dict:
         att_gold += sum((int(i), j) in gold for j, i in enumerate(a_peak))
         grad_gold += sum((int(i), j) in gold for j, i in enumerate(g_peak))
         chance += n_t / n_s
+    if rows == 0:  # no exact translation among ``pairs``
+        return {"rows": 0, "same": float("nan"), "chance": float("nan"), "att_gold": float("nan"),
+                "grad_gold": float("nan")}
     return {"rows": rows, "same": same / rows, "chance": chance / rows,
             "att_gold": att_gold / rows, "grad_gold": grad_gold / rows}

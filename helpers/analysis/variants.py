@@ -34,6 +34,9 @@ def variant_row(model, pairs) -> dict:
     outs = [model.tgt_vocab.decode(ids) for ids in r.tokens]
     ok = [k for k, p in enumerate(pairs) if outs[k] == list(p.tgt)]
     grids = [r.attention[k][: len(pairs[k].tgt), : len(pairs[k].src)] for k in ok]  # [T, S] each
+    if not grids:  # nothing translated exactly: no rows to measure
+        return {"exact": exact_match(outs, [p.references for p in pairs]), "aer": float("nan"),
+                "max_alpha": float("nan"), "entropy": float("nan")}
     peaks = np.concatenate([g.max(axis=1) for g in grids])
     entropy = np.concatenate([-(g * np.log(np.clip(g, 1e-12, None))).sum(axis=1) for g in grids])
     links = [attention_to_links(r.attention[k], n_src=len(pairs[k].src), n_tgt=len(pairs[k].tgt)) for k in ok]
