@@ -1,9 +1,9 @@
 """Interventions on the attention weights: does the model use what it attends to?
 
 A heatmap shows where the weights α_t go; it does not show that the output depends on them (the
-"attention is not explanation" debate: Jain & Wallace 2019, Wiegreffe & Pinter 2019; in seq2seq
-  models the output is more sensitive to the weights than in classification: Vashishth et al. 2019). The way to
-find out is to change the weights at one step and watch the output word of that step.
+"attention is not explanation" debate: Jain & Wallace 2019, Wiegreffe & Pinter 2019; Vashishth et al.
+2019 find seq2seq outputs far more sensitive to the weights than classifiers). The way to find out is
+to change the weights at one step and watch the output word of that step.
 
 * ``edit_attention(model, edit)``  a context manager: inside it, every attention call of the
   decoder passes its weights [B, S] through ``edit(weights, mask)``, and the context vector
