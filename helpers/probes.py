@@ -1,14 +1,18 @@
 """Interventions on the attention weights: does the model use what it attends to?
 
 A heatmap shows where the weights α_t go; it does not show that the output depends on them (the
-"attention is not explanation" debate: Jain & Wallace 2019, Wiegreffe & Pinter 2019). The way to
-find out is to change the weights at one step and watch the output word of that step.
+"attention is not explanation" debate: Jain & Wallace 2019, Wiegreffe & Pinter 2019; Vashishth et al.
+2019 find seq2seq outputs far more sensitive to the weights than classifiers). The way to find out is
+to change the weights at one step and watch the output word of that step.
 
 * ``edit_attention(model, edit)``  a context manager: inside it, every attention call of the
   decoder passes its weights [B, S] through ``edit(weights, mask)``, and the context vector
   c_t = Σ_s α_ts h̄_s (Eq. 9-38) is recomputed from the edited weights
 * the edits: ``remove_peak`` (the key with the largest weight gets 0, the rest renormalised),
-  ``remove_random`` (the same for one other key, drawn at random: the control), ``uniform``
+  ``remove_random`` (the same for one other key, drawn at random: the control), ``remove_second``
+  (the same for the key with the second-largest weight: a control that removes a key the model
+  also looks at), ``remove_equal_mass`` (the peak's weight taken from the other keys instead: a
+  control that removes as much weight as ``remove_peak`` without touching the peak), ``uniform``
   (every real key the same weight), ``shuffle`` (the weights permuted over the real keys),
   ``zero`` (all weights 0, so c_t = 0)
 * ``step_outputs(model, src_tokens, tgt_tokens, edit=None, at=None)``  teacher forcing on a given
@@ -69,6 +73,30 @@ def remove_random(generator: torch.Generator) -> Edit:
         return torch.where(has_other, out, weights)
 
     return edit
+
+
+def remove_second(weights: torch.Tensor, mask=None) -> torch.Tensor:
+    """The key with the second-largest weight gets 0; the others share its weight in proportion
+    (a row with a single real key is left as it is)."""
+    real = _real(weights, mask)
+    ranked = torch.where(real, weights, torch.full_like(weights, -1.0))
+    second = ranked.topk(min(2, weights.shape[-1]), dim=-1).indices[:, -1:]  # [B, 1]
+    has_second = real.sum(-1, keepdim=True) > 1
+    out = _renormalise(weights.scatter(-1, second, 0.0), real.scatter(-1, second, False))
+    return torch.where(has_second, out, weights)
+
+
+def remove_equal_mass(weights: torch.Tensor, mask=None) -> torch.Tensor:
+    """As much weight as the peak has, taken from the other keys in proportion to their weights (all of
+    it when the peak holds more than half), then renormalised: the peak itself is kept."""
+    peak = weights.argmax(-1, keepdim=True)  # [B, 1]
+    is_peak = torch.zeros_like(weights, dtype=torch.bool).scatter(-1, peak, True)
+    peak_w = weights.gather(-1, peak)  # [B, 1]
+    rest = (1.0 - peak_w).clamp(min=0.0)
+    removed = torch.minimum(peak_w, rest)
+    factor = torch.where(rest > 1e-12, 1.0 - removed / rest.clamp(min=1e-12), torch.zeros_like(rest))
+    out = torch.where(is_peak, weights, weights * factor)
+    return out / out.sum(-1, keepdim=True).clamp(min=1e-12)
 
 
 def uniform(weights: torch.Tensor, mask=None) -> torch.Tensor:

@@ -9,7 +9,7 @@ from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
 import helpers
 from helpers.exercises import EXERCISES, check, nb07
 
-IDS = ["nb07_yesterday_word", "nb07_yesterday_why", "nb07_aer_reading", "nb07_aer_reading_why", "nb07_argmax_links"]
+IDS = ["nb07_look_or_say", "nb07_aer_reading", "nb07_aer_reading_why", "nb07_argmax_links"]
 
 
 @pytest.fixture(scope="module")
@@ -21,21 +21,14 @@ def test_notebook_07_has_its_exercises_registered():
     assert all(EXERCISES[i].notebook == "07_heatmaps" for i in IDS)
 
 
-def test_yesterday_word_is_the_argmax_of_the_row_that_outputs_zuotian(model):
-    t = helpers.translate(model, nb07.YESTERDAY_SENTENCE)
-    j = t.tgt_tokens.index("昨天")
-    row = [float(x) for x in t.attention[j, : len(t.src_tokens)]]
-    assert EXERCISES["nb07_yesterday_word"].solution == t.src_tokens[row.index(max(row))]
+def test_look_or_say_takes_the_intervention_that_delivers_the_word():
+    assert check("nb07_look_or_say", "A").passed
+    assert check("nb07_look_or_say", " a ").passed
 
 
-def test_yesterday_word_accepts_upper_case_and_spaces():
-    answer = " " + EXERCISES["nb07_yesterday_word"].solution.upper() + " "
-    assert check("nb07_yesterday_word", answer).passed
-
-
-@pytest.mark.parametrize("wrong, says", [("昨天", "不是中文"), ("today", "不在句子里"), ("tom", "权重只有")])
-def test_yesterday_word_names_the_mistake(wrong, says):
-    result = check("nb07_yesterday_word", wrong)
+@pytest.mark.parametrize("wrong, says", [("B", "分不开"), ("C", "整体"), ("D", "没有检验")])
+def test_look_or_say_says_why_each_other_design_fails(wrong, says):
+    result = check("nb07_look_or_say", wrong)
     assert not result.passed and says in result.message
 
 
@@ -70,12 +63,6 @@ def test_aer_reason_follows_the_revealed_numbers():
     right = "A" if abs(diff) <= nb07.SAME_AER else ("B" if diff > 0 else "C")
     assert check("nb07_aer_reading_why", right).passed
     assert EXERCISES["nb07_aer_reading_why"].solution == right
-
-
-def test_yesterday_reason_follows_the_revealed_peak():
-    right = "A" if EXERCISES["nb07_yesterday_word"].solution == "yesterday" else "D"
-    assert check("nb07_yesterday_why", right).passed
-    assert "对角线" in check("nb07_yesterday_why", "B").message
 
 
 def test_aer_reading_rejects_a_percentage_with_a_range_message():

@@ -25,7 +25,6 @@ CHECK = re.compile(r"""check\(\s*["']([\w]+)["']""")
 # answer -> a pattern of printed text that would state it (a word or a name is printed everywhere, so
 # only the line that pairs it with the question counts)
 GIVEAWAYS = {
-    "nb07_yesterday_word": lambda answer: rf"昨天[^\n]{{0,40}}'{re.escape(answer)}'|昨天[^\n]{{0,12}}→\s*{re.escape(answer)}\b",
     "nb06_best_aer": lambda answer: rf"long[^\n]{{0,120}}最低[^\n]{{0,6}}{re.escape(answer)}",
 }
 

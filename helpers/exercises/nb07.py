@@ -1,7 +1,8 @@
 """Exercises of notebook 07_heatmaps (alignment heatmaps, AER, the AttentionExplorer).
 
-* ``nb07_yesterday_word``  a prediction, then a run: which English word does luong-general attend to
-  most while it outputs 昨天 in "tom ate an apple yesterday ."? (``nb07_yesterday_why``: the reason)
+* ``nb07_look_or_say``     a choice with its reasoning: which intervention tells "looked at the word but
+  did not say it" from "never looked at it" (force the attention onto the word at the step where it
+  belongs, and see whether the model then says it)
 * ``nb07_aer_reading``     a prediction, then a run: the corpus AER of luong-general on the ``novel``
   split (greedy outputs equal to the reference), next to the test AER the notebook shows
   (``nb07_aer_reading_why``: the reason, decided by how far novel came out from the test pairs of the same
@@ -9,7 +10,7 @@
 * ``nb07_argmax_links``    code: reduce an attention matrix [T, S] to alignment links with the arg-max
   rule that AER uses (Luong et al. 2015), returning {(source i, target j)}.
 
-The two predicted answers depend on the shipped model, so they are computed lazily (on first check or
+The predicted AER depends on the shipped model, so it is computed lazily (on first check or
 first access of ``.solution``) from ``helpers.load_pretrained("luong-general")``.
 """
 
@@ -23,7 +24,6 @@ from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
 from helpers.exercises.kinds import (
     Trap,
-    choice_answer,
     function_answer,
     number_answer,
     outside,
@@ -33,21 +33,7 @@ from helpers.reveals import SAME_AER, novel_vs_test, split_aer  # noqa: F401 (re
 
 NOTEBOOK = "07_heatmaps"
 MODEL = "luong-general"
-YESTERDAY_SENTENCE = "tom ate an apple yesterday ."
-YESTERDAY_TOKEN = "昨天"
 AER_TOLERANCE = 0.03  # a prediction, not a reading
-
-
-_MEMO: dict = {}
-
-
-def _translation(sentence: str):
-    if sentence not in _MEMO:
-        from helpers.checkpoint import load_pretrained
-        from helpers.decode import translate
-
-        _MEMO[sentence] = translate(load_pretrained(MODEL), sentence)
-    return _MEMO[sentence]
 
 
 def _model_missing(exc: Exception) -> Verdict:
@@ -55,98 +41,31 @@ def _model_missing(exc: Exception) -> Verdict:
                           "请先运行 make pretrained，再检查这道题。", {"kind": "model_missing"})
 
 
-# --------------------------------------------------------------------------- 1. 昨天 -> ?
-def _yesterday_row():
-    """(source tokens, attention row [S] of the step that outputs 昨天, that step j) or None."""
-    t = _translation(YESTERDAY_SENTENCE)
-    if YESTERDAY_TOKEN not in t.tgt_tokens:
-        return None
-    j = t.tgt_tokens.index(YESTERDAY_TOKEN)
-    cols = list(t.src_tokens) + ["<eos>"] * (t.attention.shape[1] - len(t.src_tokens))
-    return cols, t.attention[j], j
-
-
-def solve_yesterday_word() -> str:
-    """The source word with the largest weight when luong-general outputs 昨天."""
-    found = _yesterday_row()
-    if found is None:  # the model does not output 昨天: fall back to the gold alignment
-        return "yesterday"
-    cols, row, _ = found
-    return cols[int(np.argmax(row))]
-
-
-def _chinese_word(answer) -> Verdict | None:
-    if isinstance(answer, str) and any("\u4e00" <= ch <= "\u9fff" for ch in answer):
-        return Verdict(False, "请填英文源词 (a source word)，不是中文：问的是“昨天”这一行里哪一列（英文词）最深。",
-                       {"kind": "value", "mistake": "chinese"})
-    return None
-
-
-def _other_word(answer: str, word: str) -> Verdict | None:
-    """A source word other than the answer: say how little weight it gets (t counts from 1)."""
-    if word not in YESTERDAY_SENTENCE.split():
-        return None
-    found = _yesterday_row()
-    if found is None:
-        return Verdict(False, f"不对：{word} 不是“昨天”对应的源词。", {"kind": "value", "mistake": "other_word"})
-    cols, row, j = found
-    weight = float(row[cols.index(word)])
-    return Verdict(False, f"不对：输出“昨天”(t = {j + 1}) 时 {word} 的权重只有 {weight:.2f}。找这一行里颜色最深的那一列。",
-                   {"kind": "value", "mistake": "other_word"})
-
-
-check_yesterday_word = choice_answer(
-    solve_yesterday_word,
-    unfinished="请填入一个英文单词，例如 'tom'。",
-    before=_chinese_word,
-    passed="正确：输出“昨天”时，注意力最大的源词是 {expected}。",
-    options=YESTERDAY_SENTENCE.split(),
-    after=_other_word,
-    other=f"{{answer!r}} 不在句子里 (not a source word)。源句的词是：{YESTERDAY_SENTENCE}。",
-    missing=_model_missing,
-)
-
-
-register(LazyExercise(
-    id="nb07_yesterday_word",
-    notebook=NOTEBOOK,
-    title="预测：“昨天”看的是哪个英文词？(which source word for 昨天)",
-    prompt=f"用 {MODEL} 翻译 {YESTERDAY_SENTENCE!r}。先预测：模型输出“昨天”这一步，注意力权重最大的英文源词是哪个？"
-           "填一个英文单词，再运行揭晓的单元格。",
-    solve=solve_yesterday_word,
-    checker=check_yesterday_word,
-    hints=["在热力图里找到纵轴上“昨天”那一行，看哪一列颜色最深。",
-           "中文把时间状语放在动词前，但它仍然是从英文句末的某个词翻译过来的。",
-           "用 translate(model, 句子).attention[j] 取出这一行，再 np.argmax 得到源位置。"],
-))
-
-
-YESTERDAY_REASONS = {
-    "A": "每一步的权重按这一步要生成的词重新计算：中文把“昨天”提到动词前，它仍然来自英文句末的 yesterday。",
-    "B": "第 t 步看第 t 个英文词：“昨天”是第 2 个输出词，所以看第 2 个英文词。",
-    "C": "注意力总是集中在句子的动词上。",
-    "D": "编码器是双向的，yesterday 旁边那个位置的键也带着它的信息，峰值可以落在邻居上。",
+# --------------------------------------------------------------------------- 1. looked, or never looked?
+LOOK_OR_SAY_REASONS = {
+    "A": "在该说出这个词的那一步（用参考译文的前缀做教师强制），把注意力改成只看这个英文词（one-hot），"
+         "看输出会不会变成它：说出来了，缺的是“看”；仍然不说，信息已经送到，缺的是“说”。",
+    "B": "把这个英文词那一列的权重在每一步都改成 0，看译文变不变：不变就是“从来没看”。",
+    "C": "把每一步的注意力都换成均匀分布（uniform），看整个测试集的 BLEU 降了多少。",
+    "D": "不用干预：热力图里这一列的最大权重超过 0.3 就是“看了没说”，否则就是“没看”。",
 }
 
 
-def _yesterday_reason() -> str:
-    return "A" if solve_yesterday_word() == "yesterday" else "D"
-
-
-register(LazyExercise(
-    id="nb07_yesterday_why",
+register(Exercise(
+    id="nb07_look_or_say",
     notebook=NOTEBOOK,
-    title="解释：为什么“昨天”看那个词？(why)",
-    prompt="选出最能解释揭晓结果的一条：" + "；".join(f"{k}. {v}" for k, v in YESTERDAY_REASONS.items()),
-    solve=_yesterday_reason,
-    checker=reason_answer(_yesterday_reason, YESTERDAY_REASONS, why_not={
-        "B": "热力图不是“第 t 行看第 t 列”：调序的句子里深色格子会离开对角线。",
-        "C": "“昨天”不是动词的译文；看看揭晓的那一行权重落在哪里。",
-        "A": "揭晓的峰值不在 yesterday 上，而在它旁边：想想双向编码器的键里装着什么。",
-        "D": "揭晓的峰值正好落在 yesterday 上，不需要邻居来解释。"}, missing=_model_missing),
-    hints=["对照揭晓的那一行：峰值在 yesterday 本身，还是在它旁边？",
-           "中文的时间状语放在动词前，英文的放在句末：对得上的话，深色格子会离开对角线。",
-           "峰值正好在 yesterday 上，选说“按当前要生成的词重新计算”的那条；落在邻居上，选说双向编码器的那条。"],
+    title="设计干预：“看了没说”还是“根本没看”？(design an intervention)",
+    prompt="4.1 节区分了两种漏译：漏掉的英文词那一列从头到尾几乎没有权重（根本没看），或者某一步把很大的权重放在它上面，"
+           "译文里却始终没有它（看了却没说）。热力图只显示了相关。哪一个干预能检验“只要看了这个词，模型就会说出它”？"
+           + "；".join(f"{k}. {v}" for k, v in LOOK_OR_SAY_REASONS.items()),
+    solution="A",
+    checker=reason_answer("A", LOOK_OR_SAY_REASONS, why_not={
+        "B": "漏掉的词本来就没有说出来：把它的权重改成 0，两种情形的译文都不会多出这个词，分不开。",
+        "C": "均匀分布改变的是每一步、每个词，测到的是整体上依不依赖注意力，不是这一个词缺在哪里。",
+        "D": "这只是重新读一遍热力图：它描述了看没看，却没有检验“看了就会说”。干预要改变模型拿到的信息，再看输出。"}),
+    hints=["干预的意思是：改变模型在某一步拿到的信息，其余不动，再看这一步的输出。",
+           "两种情形里这个词都没有被说出来。哪一种改动能让它“有机会”被说出来？",
+           "把信息强行送到解码器手里（只看这个词），再看它说不说：这样才把“看”和“说”分开。"],
 ))
 
 

@@ -6,8 +6,7 @@ NOTEBOOK = "solutions/07_heatmaps_solutions.ipynb"
 
 CLAIMS = [
     # cell 3
-    Claim('0fd74844', 'check("nb07_yesterday_word", my_word).passed', 'the reference answer passes the checker of nb07_yesterday_word'),
-    Claim('0fd74844', 'result.passed', 'the reference answer passes the checker of nb07_yesterday_why'),
+    Claim('0fd74844', 'result.passed', 'the reference answer passes the checker of nb07_look_or_say'),
     # cell 5
     Claim('31cc96ef', 'check("nb07_aer_reading", my_aer).passed', 'the reference answer passes the checker of nb07_aer_reading'),
     Claim('31cc96ef', 'result.passed', 'the reference answer passes the checker of nb07_aer_reading_why'),

@@ -1,0 +1,38 @@
+"""How a model's output differs from the reference (notebook 07, §4.1).
+
+The corpus has free variation: commas, 了 right after 去 and 所以 / 就 may differ between two
+equally good phrasings. ``difference_kind(hyp, ref)`` names the difference of two token lists:
+``"另一种说法"`` (only that free variation), ``"换了一个词：a → b"``, ``"漏译：…"`` (only deletions),
+``"多出：…"`` (only insertions) or ``"多处不同"``.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+OTHER_PHRASING = "另一种说法"
+
+
+def plain_form(tokens) -> list[str]:
+    """The tokens with the corpus's free variation removed: commas, 了 right after 去, 所以 -> 就."""
+    out: list[str] = []
+    for tok in tokens:
+        if tok == "，" or (tok == "了" and out and out[-1] == "去"):
+            continue
+        out.append("就" if tok == "所以" else tok)
+    return out
+
+
+def difference_kind(hyp, ref) -> str:
+    """The kind of difference between output ``hyp`` and reference ``ref`` (token lists that differ)."""
+    hyp, ref = list(hyp), list(ref)
+    ops = [op for op in difflib.SequenceMatcher(a=ref, b=hyp, autojunk=False).get_opcodes() if op[0] != "equal"]
+    if plain_form(hyp) == plain_form(ref):
+        return OTHER_PHRASING
+    if len(ops) == 1 and ops[0][0] == "replace" and ops[0][2] - ops[0][1] == ops[0][4] - ops[0][3] == 1:
+        return f"换了一个词：{ref[ops[0][1]]} → {hyp[ops[0][3]]}"
+    if all(op[0] == "delete" for op in ops):
+        return "漏译：" + "、".join("".join(ref[a:b]) for _, a, b, _, _ in ops)
+    if all(op[0] == "insert" for op in ops):
+        return "多出：" + "、".join("".join(hyp[c:d]) for _, _, _, c, d in ops)
+    return "多处不同"
