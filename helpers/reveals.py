@@ -92,3 +92,32 @@ def novel_vs_test() -> dict[str, float]:
     """What the reveal cell of exercise 2 prints: the AER on test, on the test pairs as long as novel's, on novel."""
     lengths = split_lengths("novel")
     return {"test": split_aer("test"), "test_same_lengths": split_aer("test", lengths), "novel": split_aer("novel")}
+
+
+# --------------------------------------------------------------------------- notebook 01: a blind decoder
+def blind_bleu(name: str = "none", n: int = 200, model=None) -> tuple[float, float]:
+    """char-BLEU of ``name`` on the first ``n`` test sentences, as trained and with s_0 set to zeros.
+
+    For the 9.9 model s_0 is the decoder's only view of the source, so the second number shows what the
+    decoder writes from its own language knowledge alone. Returns (normal, blind).
+    """
+    import torch
+
+    import helpers
+    from helpers.corpus import load_corpus
+    from helpers.train import evaluate_bleu
+
+    model = helpers.load_pretrained(name) if model is None else model
+    pairs = load_corpus("test")[:n]
+    normal = evaluate_bleu(model, pairs)
+
+    def zero_state(module, inputs, output):
+        outputs, state, mask = output
+        return outputs, torch.zeros_like(state), mask
+
+    handle = model.encoder.register_forward_hook(zero_state)
+    try:
+        blind = evaluate_bleu(model, pairs)
+    finally:
+        handle.remove()
+    return normal, blind
