@@ -19,7 +19,7 @@ def fresh_hints():
 WRONG = {
     "nb01_read_bleu": -0.5,
     "nb01_read_bleu_why": "B",
-    "nb01_bleu_by_length": lambda lengths, hyps, refs, buckets: [0.0] * len(buckets),
+    "nb01_blind_s0": "A",
     "nb02_spotlight_weights": lambda h, w, cx, cy, r: np.zeros((h, w)),
     "nb02_egret_share": 0.2,
     "nb02_hard_gradient": 0.5,

@@ -129,7 +129,7 @@ def _interrupt(*_):
     raise KeyboardInterrupt
 
 
-@pytest.mark.parametrize("exercise_id", ["nb01_bleu_by_length", "nb03_peak_source", "nb06_has_crossing",
+@pytest.mark.parametrize("exercise_id", ["nb03_peak_source", "nb06_has_crossing",
                                          "nb07_argmax_links", *NB05_CODE])
 @pytest.mark.parametrize("raising", [_exit, _interrupt])
 def test_system_exit_and_interrupt_from_an_answer_become_a_verdict(exercise_id, raising):
