@@ -9,6 +9,8 @@ CLAIMS = [
     Claim('a2f075aa', 'np.allclose(res.scores, scores)', "the hand-computed scores equal retrieve()'s"),
     Claim('a2f075aa', 'np.allclose(res.alpha, alpha)', "the hand-computed weights equal retrieve()'s"),
     Claim('a2f075aa', 'np.allclose(res.result, result)', "the hand-computed result equals retrieve()'s"),
+    # the kernel-regression cell (section 3)
+    Claim('05244035', 'not np.isclose(y_train, pred[0]).any() and abs(alpha_x.sum() - 1) < 1e-9', 'the prediction is a new value, not one of the y_i'),
     # cell 27
     Claim('6bd453b7', 'torch.allclose(out.weights[0], alpha_t, atol=1e-6)', "Attention('dot') gives the hand-computed weights"),
     Claim('6bd453b7', 'torch.allclose(out.context[0], c_t, atol=1e-6)', "Attention('dot') gives the hand-computed context"),
