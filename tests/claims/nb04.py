@@ -18,4 +18,7 @@ CLAIMS = [
     # cell 30
     Claim('00ce3696', 'np.allclose(same.weights[0].numpy(), toy_res.alpha, atol=1e-6)', 'video retrieval is dot-product attention: same weights'),
     Claim('00ce3696', 'np.allclose(same.context[0].numpy(), toy_res.result, atol=1e-6)', 'video retrieval is dot-product attention: same result'),
+    # exercise reveals
+    Claim('187705d0', 'np.all((V.min(axis=0) <= blend) & (blend <= V.max(axis=0))) and not any(np.allclose(blend, v) for v in V)', 'the blend lies between the videos and is no video'),
+    Claim('4a8645a6', 'not np.any(hard_change) and np.abs(soft_change).max() > 0', 'a nudge moves the soft result, not the hard one'),
 ]
