@@ -20,6 +20,8 @@ CLAIMS = [
     Claim('d1fa9aaa', 'torch.allclose(c_hand, c_t, atol=1e-6)', 'step ③ by hand: c_t = sum_s alpha_ts h̄_s (Eq. 9-38)'),
     Claim('d1fa9aaa', 'torch.allclose(c_t, model.decoder.attention(h_t, H_bar, mask=state.src_mask).context, atol=1e-6)', "the hand-computed c_t equals the model's attention context"),
     Claim('d1fa9aaa', 'result.src_tokens[int(cos.argmax())] == result.src_tokens[int(alpha.argmax())]', 'c_t is most similar (cosine) to the h̄_s with the largest weight'),
+    Claim('d1fa9aaa', 'float(alpha.max()) > 0.9', 'this step is almost one-hot (the soft bahdanau example follows)'),
+    Claim('721a8975', 'int((a_soft > 0.1).sum()) >= 2 and float(cos_soft.max()) < 0.99 and abs(float(a_soft.sum()) - 1) < 1e-4', "bahdanau's softest row spreads its weight: c_t equals no single h̄_s"),
     # cell 15
     Claim('7c1a91f3', 'torch.allclose(h_tilde_hand, attention_vector(c_t, h_t, W_c), atol=1e-6)', 'step ④ by hand: h̃_t = tanh(W_c [c_t; h_t]) (Eq. 9-39) equals attention_vector'),
     # cell 17
