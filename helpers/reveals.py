@@ -121,3 +121,34 @@ def blind_bleu(name: str = "none", n: int = 200, model=None) -> tuple[float, flo
     finally:
         handle.remove()
     return normal, blind
+
+
+# --------------------------------------------------------------------------- notebook 05a: saturation at init
+def init_peak_alpha(hidden: int = 128, src_len: int = 12, n: int = 256, seed: int = 0) -> dict[str, float]:
+    """Mean largest α of one softmax over ``src_len`` keys, with and without dividing the score by √H.
+
+    "random": query and keys with independent unit-variance components (the assumption behind Eq. (E1));
+    "untrained": the first decoding step of an untrained luong-general model (PyTorch's default
+    initialisation), whose states are far from unit variance. Keys are "<case> unscaled" / "<case> scaled".
+    """
+    import math
+
+    import torch
+
+    from helpers.seq2seq import Seq2Seq
+
+    g = torch.Generator().manual_seed(seed)
+    q, k = torch.randn(n, 1, hidden, generator=g), torch.randn(n, src_len, hidden, generator=g)
+    dots = (q * k).sum(-1)  # [n, S]
+    out = {"random unscaled": torch.softmax(dots, -1).max(-1).values.mean().item(),
+           "random scaled": torch.softmax(dots / math.sqrt(hidden), -1).max(-1).values.mean().item()}
+    src = torch.randint(4, 200, (n, src_len), generator=g)
+    for scaled in (False, True):
+        torch.manual_seed(seed)
+        model = Seq2Seq("luong-general", 200, 200, hidden_size=hidden, bidirectional=True, input_feeding=True,
+                        scaled_score=scaled).eval()
+        with torch.no_grad():
+            state = model.start(src, torch.full((n,), src_len))
+            _, weights, _ = model.step(torch.full((n,), 1), state)  # [n, S], the first step (<bos> = 1)
+        out["untrained " + ("scaled" if scaled else "unscaled")] = weights.max(-1).values.mean().item()
+    return out

@@ -57,4 +57,6 @@ CLAIMS = [
     Claim('fa822d0e', 'min(rows[0][2], rows[6][2]) > 0.2', 'luong-dot and bahdanau give a over 0.2 in the 是 row'),
     Claim('fa822d0e', 'max(spread.values()) < 0.8 and peaks_ming == {"luong-dot": "student", "luong-general": ".", "luong-concat": "student", "bahdanau": "student"}', 'no model puts 0.8 on one word for 名; three peak on student, luong-general on .'),
     Claim('fa822d0e', 'min(student_ming.values()) > 0.4', 'every model gives student over 0.4 in the 名 row'),
+    # exercise 10 reveal
+    Claim('2b4250a3', 'peak["random unscaled"] > 0.8 and peak["random scaled"] < 0.5 and peak["untrained unscaled"] < 0.5', 'unit-variance vectors saturate without 1/sqrt(H); the untrained model does not'),
 ]
