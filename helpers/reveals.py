@@ -93,3 +93,63 @@ def novel_vs_test() -> dict[str, float]:
     """What the reveal cell of exercise 2 prints: the AER on test, on the test pairs as long as novel's, on novel."""
     lengths = split_lengths("novel")
     return {"test": split_aer("test"), "test_same_lengths": split_aer("test", lengths), "novel": split_aer("novel")}
+
+
+# --------------------------------------------------------------------------- notebook 01: a blind decoder
+def blind_bleu(name: str = "none", n: int = 200, model=None) -> tuple[float, float]:
+    """char-BLEU of ``name`` on the first ``n`` test sentences, as trained and with s_0 set to zeros.
+
+    For the 9.9 model s_0 is the decoder's only view of the source, so the second number shows what the
+    decoder writes from its own language knowledge alone. Returns (normal, blind).
+    """
+    import torch
+
+    import helpers
+    from helpers.corpus import load_corpus
+    from helpers.train import evaluate_bleu
+
+    model = helpers.load_pretrained(name) if model is None else model
+    pairs = load_corpus("test")[:n]
+    normal = evaluate_bleu(model, pairs)
+
+    def zero_state(module, inputs, output):
+        outputs, state, mask = output
+        return outputs, torch.zeros_like(state), mask
+
+    handle = model.encoder.register_forward_hook(zero_state)
+    try:
+        blind = evaluate_bleu(model, pairs)
+    finally:
+        handle.remove()
+    return normal, blind
+
+
+# --------------------------------------------------------------------------- notebook 05a: saturation at init
+def init_peak_alpha(hidden: int = 128, src_len: int = 12, n: int = 256, seed: int = 0) -> dict[str, float]:
+    """Mean largest α of one softmax over ``src_len`` keys, with and without dividing the score by √H.
+
+    "random": query and keys with independent unit-variance components (the assumption behind Eq. (E1));
+    "untrained": the first decoding step of an untrained luong-general model (PyTorch's default
+    initialisation), whose states are far from unit variance. Keys are "<case> unscaled" / "<case> scaled".
+    """
+    import math
+
+    import torch
+
+    from helpers.seq2seq import Seq2Seq
+
+    g = torch.Generator().manual_seed(seed)
+    q, k = torch.randn(n, 1, hidden, generator=g), torch.randn(n, src_len, hidden, generator=g)
+    dots = (q * k).sum(-1)  # [n, S]
+    out = {"random unscaled": torch.softmax(dots, -1).max(-1).values.mean().item(),
+           "random scaled": torch.softmax(dots / math.sqrt(hidden), -1).max(-1).values.mean().item()}
+    src = torch.randint(4, 200, (n, src_len), generator=g)
+    for scaled in (False, True):
+        torch.manual_seed(seed)
+        model = Seq2Seq("luong-general", 200, 200, hidden_size=hidden, bidirectional=True, input_feeding=True,
+                        scaled_score=scaled).eval()
+        with torch.no_grad():
+            state = model.start(src, torch.full((n,), src_len))
+            _, weights, _ = model.step(torch.full((n,), 1), state)  # [n, S], the first step (<bos> = 1)
+        out["untrained " + ("scaled" if scaled else "unscaled")] = weights.max(-1).values.mean().item()
+    return out

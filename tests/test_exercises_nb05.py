@@ -10,7 +10,7 @@ from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
 
 from helpers.exercises import EXERCISES, check, nb05b
 
-IDS = {"nb05_context_shape": "05a_computation_steps", "nb05_padding_weight": "05b_computation_extras"}
+IDS = {"nb05_context_shape": "05a_computation_steps", "nb05_saturation": "05a_computation_steps", "nb05_padding_weight": "05b_computation_extras"}
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
@@ -23,7 +23,8 @@ def test_the_split_keeps_every_exercise_of_notebook_05_with_its_id():
     ids = {i: ex.notebook for i, ex in EXERCISES.items() if ex.notebook.startswith("05")}
     assert ids == {**{i: "05a_computation_steps" for i in ("masked_softmax", "dot_score", "general_score",
                                                              "additive_score", "context_vector", "attention_vector",
-                                                             "hard_attention", "luong_step", "nb05_context_shape")},
+                                                             "hard_attention", "luong_step", "nb05_context_shape",
+                                                             "nb05_saturation")},
                    "bahdanau_step": "05b_computation_extras", "nb05_padding_weight": "05b_computation_extras"}
 
 
@@ -143,3 +144,18 @@ def test_05b_prints_no_padding_share_before_the_exercise():
     before = "\n".join(str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", ""))
                        for c in nb.cells[:ask] for o in c.get("outputs", []))
     assert not [x for x in shown if x in before]
+
+
+# --------------------------------------------------------------------------- saturation
+def test_saturation_is_right_by_reasoning_and_wrong_reasons_are_explained():
+    assert check("nb05_saturation", "B").passed
+    assert "差距" in check("nb05_saturation", "A").message and not check("nb05_saturation", "A").passed
+    assert not check("nb05_saturation", "C").passed
+
+
+def test_the_saturation_reveal_measures_what_the_reasoning_says():
+    from helpers.reveals import init_peak_alpha
+
+    out = init_peak_alpha(n=128)
+    assert out["random unscaled"] > 0.8 and out["random scaled"] < 0.5     # std √128 ≈ 11.3 against std 1
+    assert 1 / 12 - 1e-6 <= out["untrained scaled"] < 1 and 1 / 12 - 1e-6 <= out["untrained unscaled"] < 1

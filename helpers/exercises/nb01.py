@@ -2,9 +2,10 @@
 
 * ``nb01_read_bleu``      (prediction, then a run) the char-BLEU of the no-attention model on the first
                           clause of each ``long`` sentence (cut at the first comma), next to its score on
-                          whole ``long`` sentences (``nb01_read_bleu_why``: the reason)
-* ``nb01_bleu_by_length`` (code) ``bleu_by_length(lengths, hyps, refs, buckets)``: corpus char-BLEU per
-                          source-length bucket, the computation behind the plot
+                          whole ``long`` sentences
+* ``nb01_read_bleu_why``  (reasoning) what such a result would show: the difficulty comes from length
+* ``nb01_blind_s0``       (prediction, then a run) none's char-BLEU on test with s_0 set to zeros: s_0 is
+                          its only view of the source (reveal: ``helpers.reveals.blind_bleu``)
 
 The predicted answer is computed from the shipped ``none`` model on first use (``LazyExercise``).
 """
@@ -13,9 +14,8 @@ from __future__ import annotations
 
 from helpers.checkpoint import load_metrics  # shared loader; notebooks 01 and 06 import it from here
 from helpers.exercises import Exercise, LazyExercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
-from helpers.exercises.kinds import Trap, function_answer, number_answer, percent, reason_answer
-from helpers.metrics import bleu, sentence_bleu
+from helpers.exercises.engine import Verdict
+from helpers.exercises.kinds import Trap, number_answer, percent, reason_answer
 from helpers.probes import FIRST_CLAUSES, first_clause_bleu, first_clauses  # noqa: F401 (re-exported)
 
 _NB = "01_information_bottleneck"
@@ -71,155 +71,47 @@ register(LazyExercise(
 
 
 CLAUSE_REASONS = {
-    "A": "接近 none 在训练长度内的分数：第一个分句和训练句子一样长，装得进一个向量；long 上的困难来自长度，不来自词语。",
-    "B": "和整句 long 差不多低：long 句子里的词语和搭配本身就难。",
-    "C": "比整句还低：截断以后句子不完整，模型译不好。",
+    "A": "困难来自长度：一个分句和训练句子一样短，装得进 s_0；整句 long 太长，装不下。",
+    "B": "困难来自 long 的词语和搭配：这些词语本身就难译。",
+    "C": "困难来自截断：截出来的分句不是完整的句子，模型译不好。",
 }
-
-
-def _clause_reason() -> str | None:
-    whole = long_bleu()
-    if whole is None:
-        return None
-    diff = first_clause_bleu() - whole
-    return "A" if diff > 0.2 else ("C" if diff < -0.1 else "B")
-
-
-register(LazyExercise(
-    id="nb01_read_bleu_why",
-    notebook=_NB,
-    title="解释：第一个分句的分数为什么是这样？",
-    prompt="选出与揭晓的结果相符的解释：" + "；".join(f"{k}. {v}" for k, v in CLAUSE_REASONS.items()),
-    solve=_clause_reason,
-    checker=reason_answer(_clause_reason, CLAUSE_REASONS, why_not={
-        letter: "揭晓的两个分数不是这样的关系：比较第一个分句和整句 long 上的 char-BLEU。" for letter in CLAUSE_REASONS},
-        missing=lambda exc: Verdict(False, "找不到评测结果 (metrics.json missing)：请先运行 `make evaluate`。",
-                                    {"kind": "value"})),
-    hints=["揭晓的单元格打印了两个分数：第一个分句的，和整句的。",
-           "两者相差很多，说明困难来自什么？相差很少，又说明什么？",
-           "第一个分句比整句高出 0.2 以上算“接近训练长度内的分数”，低 0.1 以上算“比整句还低”，其余算“差不多”。"],
-))
-
-
-# --------------------------------------------------------------------------- nb01_bleu_by_length
-def bleu_by_length(lengths, hyps, refs, buckets):
-    """Reference: corpus char-BLEU of the sentences whose source length lies in each (lo, hi) bucket."""
-    out = []
-    for lo, hi in buckets:
-        idx = [k for k, n in enumerate(lengths) if lo <= n <= hi]
-        out.append(bleu([hyps[k] for k in idx], [refs[k] for k in idx], level="char") if idx else None)
-    return out
-
-
-def _data():
-    """A tiny hand-made set: source lengths, model outputs, references (Chinese, no spaces)."""
-    lengths = [4, 6, 9, 12, 15, 18, 24, 33, 35]
-    refs = ["我是学生。", "她喜欢喝茶。", "我们今天没去学校。", "汤姆昨天吃了一个苹果。",
-            "她每天在图书馆看书。", "我哥哥有三辆红色的车。", "我看见的那只猫是黑色的，但是它很小。",
-            "我喜欢茶，但是他喜欢咖啡，我们每天都在图书馆看书。", "你在哪里买了这本书？我昨天在学校买了一本书。"]
-    hyps = ["我是学生。", "她喜欢茶。", "我们今天没去学校。", "汤姆吃了一个苹果。",
-            "她在图书馆看书。", "我哥哥有红色的车。", "我看见的猫是黑色的。",
-            "我喜欢茶，他喜欢书。", "你在哪里买了书？"]
-    return lengths, hyps, refs
-
-
-_BUCKETS = [(3, 10), (11, 20), (21, 30), (31, 40), (41, 60)]  # corpus 3.0: test 3-40, long 41-60
-
-
-def _expected_variants(lengths, hyps, refs, buckets):
-    """Typical wrong answers, by name, computed here to recognise them."""
-    def per_bucket(select, score):
-        out = []
-        for lo, hi in buckets:
-            idx = [k for k, n in enumerate(lengths) if select(n, lo, hi)]
-            out.append(score(idx) if idx else None)
-        return out
-
-    inclusive = lambda n, lo, hi: lo <= n <= hi  # noqa: E731
-    return {
-        "sentence_mean": per_bucket(inclusive, lambda idx: sum(sentence_bleu(hyps[k], refs[k]) for k in idx) / len(idx)),
-        "word": per_bucket(inclusive, lambda idx: bleu([hyps[k] for k in idx], [refs[k] for k in idx], level="word")),
-        "swapped": per_bucket(inclusive, lambda idx: bleu([refs[k] for k in idx], [hyps[k] for k in idx])),
-    }
-
-
-_WHY = {
-    "sentence_mean": "你似乎对每句的 BLEU 取了平均 (mean of sentence BLEU)：应把一组句子放在一起算一个语料级 BLEU "
-                     "(corpus BLEU)，即 bleu(该组的译文列表, 该组的参考译文列表)。",
-    "word": "你算的是词级 BLEU (word level)：这里要字级 (char level)，bleu(..., level='char')。",
-    "swapped": "译文和参考译文的位置反了 (hypotheses and references swapped)：bleu(hyps, refs)。",
-}
-
-
-def _same(a, b) -> bool:
-    if len(a) != len(b):
-        return False
-    for x, y in zip(a, b):
-        if (x is None) != (y is None):
-            return False
-        if x is not None and abs(float(x) - float(y)) > 1e-6:
-            return False
-    return True
-
-
-@function_answer("bleu_by_length(lengths, hyps, refs, buckets)", "nb01_bleu_by_length")
-def check_bleu_by_length(answer) -> Verdict:
-    lengths, hyps, refs = _data()
-    cases = [("五个长度区间，最后一个是空的 (an empty bucket)", _BUCKETS),
-             ("区间边界正好落在句子长度上 (bounds are inclusive)", [(4, 9), (12, 18), (24, 24), (33, 35)]),
-             ("只有一个区间", [(1, 50)])]
-    for label, buckets in cases:
-        expected = bleu_by_length(lengths, hyps, refs, buckets)
-        out, exc = call_answer(answer, list(lengths), list(hyps), list(refs), list(buckets))
-        if exc is not None:
-            return Verdict(False, f"函数运行出错 (your function raised) {exception_text(exc)}（用例：{label}）。"
-                                  "空的区间没有句子，bleu([], []) 会出错：这时返回 None。", {"kind": "error", "case": label})
-        if out is None:
-            return Verdict(False, f"{NOT_FINISHED}：函数返回了 None。", {"kind": "unfinished"})
-        if isinstance(out, dict):
-            return Verdict(False, "应返回一个列表 (a list)，每个区间一个数，顺序与 buckets 相同；你返回了字典。",
-                           {"kind": "type", "case": label})
-        out, exc = call_answer(list, out)
-        if exc is not None:
-            return Verdict(False, f"应返回一个列表 (a list)，你返回了 {type(out).__name__}。", {"kind": "type"})
-        if len(out) != len(buckets):
-            return Verdict(False, f"用例“{label}”：有 {len(buckets)} 个区间，应返回 {len(buckets)} 个数，你返回了 "
-                                  f"{len(out)} 个。", {"kind": "value", "case": label})
-        for x, y in zip(out, expected):
-            if y is None and x is not None:
-                return Verdict(False, f"用例“{label}”：没有句子的区间应返回 None（不是 {x!r}）：0 分会让折线看起来"
-                                      "像模型翻得很差。", {"kind": "value", "case": label})
-            if y is not None and not isinstance(x, (int, float)):
-                return Verdict(False, f"用例“{label}”：每个非空区间应是一个数 (a float)，你给了 {x!r}。",
-                               {"kind": "type", "case": label})
-        if _same(out, expected):
-            continue
-        variants = _expected_variants(lengths, hyps, refs, buckets)
-        why = next((_WHY[name] for name, v in variants.items() if _same(out, v)), None)
-        if why is None:
-            exclusive = [bleu([hyps[k] for k, n in enumerate(lengths) if lo <= n < hi],
-                              [refs[k] for k, n in enumerate(lengths) if lo <= n < hi])
-                         if any(lo <= n < hi for n in lengths) else None for lo, hi in buckets]
-            why = ("区间两端都包含在内 (inclusive)：lo <= n <= hi。" if _same(out, exclusive)
-                   else "对每个区间：挑出 lo <= 长度 <= hi 的句子，再对它们算一次 bleu(hyps, refs, level='char')。")
-        shown = [None if v is None else round(float(v), 3) for v in out]
-        want = [None if v is None else round(v, 3) for v in expected]
-        return Verdict(False, f"用例“{label}”：应得到 {want}，你得到 {shown}。{why}", {"kind": "value", "case": label})
-    return Verdict(True, "全部用例通过：这正是“BLEU 与句子长度”那张图背后的计算。", {"kind": "pass"})
 
 
 register(Exercise(
-    id="nb01_bleu_by_length",
+    id="nb01_read_bleu_why",
     notebook=_NB,
-    title="代码：按源句子长度分组计算 BLEU",
-    prompt="实现 bleu_by_length(lengths, hyps, refs, buckets)：lengths[k] 是第 k 句的源句子长度（英文词数），"
-           "hyps / refs 是译文和参考译文（中文字符串）。buckets 是 (lo, hi) 区间的列表（两端都包含）。"
-           "返回一个列表：每个区间里所有句子的语料级字级 BLEU (corpus char-BLEU)，用 helpers.metrics.bleu 计算；"
-           "没有句子的区间返回 None。",
-    solution=bleu_by_length,
-    checker=check_bleu_by_length,
-    hints=["对每个区间 (lo, hi)，先找出满足 lo <= lengths[k] <= hi 的下标 k。",
-           "把这些句子的译文和参考译文分别放进两个列表，调用一次 bleu(hyps_in, refs_in, level='char')——"
-           "不要逐句算再平均。",
-           "区间里没有句子时，直接 append(None)。"],
+    title="推理：第一个分句的分数能说明什么？",
+    prompt="如果揭晓的结果是：none 在第一个分句上的 char-BLEU 接近它在同样长度的 test 句子上的分数，远高于整句 long。"
+           "这个结果支持哪一个解释？" + "；".join(f"{k}. {v}" for k, v in CLAUSE_REASONS.items()),
+    solution="A",
+    checker=reason_answer("A", CLAUSE_REASONS, why_not={
+        "B": "分句里的词语和搭配与整句 long 完全一样：如果难在词语，分句的分数也应该和整句一样低。",
+        "C": "如果截断本身有害，分句的分数应该比整句还低，而不是接近 test 上的分数。"}),
+    hints=["分句和整句 long 用的是同样的词语；两者不同的只有长度。",
+           "只改变一个因素（长度），分数就大幅回升：困难来自哪里？",
+           "再想想：如果困难来自截断，分句的分数应该往哪个方向变？"],
+))
+
+
+# --------------------------------------------------------------------------- nb01_blind_s0
+BLIND_OPTIONS = {
+    "A": "和原来差不多：解码器自己就会写这些句子，不太需要 s_0。",
+    "B": "大幅下降：s_0 是 none 的解码器看到原文的唯一途径，清零以后它只能写出和这句原文无关的常见句子，"
+         "只剩常见的字和标点碰巧与参考译文重合。",
+    "C": "不变：none 的解码器每一步都会重新读一遍源句子。",
+}
+
+register(Exercise(
+    id="nb01_blind_s0",
+    notebook=_NB,
+    title="先预测，再运行：把 s_0 清零，none 还能译出什么？",
+    prompt="把编码器交给解码器的 s_0 换成全零向量，其余不变，再让 none 翻译 test 句子。它的 char-BLEU 会怎样？"
+           + "；".join(f"{k}. {v}" for k, v in BLIND_OPTIONS.items()),
+    solution="B",
+    checker=reason_answer("B", BLIND_OPTIONS, why_not={
+        "A": "解码器的参数里只有训练时学到的中文知识：原文是哪一句，它只能从 s_0 里知道。",
+        "C": "回看第 1 节的图：none 的编码器和解码器之间只有一支箭头，也就是 s_0。"}),
+    hints=["第 1 节：none 的解码器从哪里得到源句子的信息？",
+           "s_0 清零以后，所有句子在解码器看来都一样：它会对每一句写出什么？",
+           "为什么分数不一定正好是 0？想想“。”“了”“的”这些常见的字。"],
 ))

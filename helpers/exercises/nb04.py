@@ -1,13 +1,11 @@
 """Exercises of notebook 04_framework (9.10.3 part 1, Fig. 9-24): retrieval with Query, Keys and Values.
 
-* ``nb04_soft_retrieve``   (code) ``soft_retrieve(query_vec, keys, values, temperature)``: soft attention,
-                           α = softmax(K q / τ), returns Σ_i α_i v_i
-* ``nb04_hard_retrieve``   (code) ``hard_retrieve(query_vec, keys, values)``: hard attention, returns the
-                           Value of the best-matching Key (ties -> the first index)
+* ``nb04_blend_range``     (prediction, then a run) where the soft result lies: each feature between the
+                           videos' minimum and maximum, in general equal to no video (a convex combination)
+* ``nb04_nudge``           (prediction, then a run) one score + 0.01: the hard result does not move, the
+                           soft one moves a little (hard attention is not differentiable, soft attention is)
 * ``nb04_predict_video``   (prediction) which video the query “湖边 小狗 游泳” returns as τ -> 0
 * ``nb04_tie_alpha``       (reading) α of 《钢琴入门教程》 for the query “入门” at τ = 0.01 (a tie)
-
-Inputs of the code exercises are numpy arrays: query_vec [D], keys [N, D], values [N, Dv].
 """
 
 from __future__ import annotations
@@ -15,284 +13,57 @@ from __future__ import annotations
 import numpy as np
 
 from helpers.exercises import Exercise, register
-from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
-from helpers.exercises.kinds import choice_answer, expect_function, near, number_answer, percent
-from helpers.exercises.nb02 import numeric_array
+from helpers.exercises.engine import Verdict
+from helpers.exercises.kinds import choice_answer, near, number_answer, percent, reason_answer
 
 _NB = "04_framework"
-# The toy video site (helpers.widgets.toys) pulls in ipywidgets and matplotlib: imported lazily, so that
-# ``import helpers.exercises`` stays fast.
 _N_VIDEOS = 6
 _TITLES = {"可爱猫咪学钢琴": 0, "小狗学游泳": 1, "湖边白鹭捕鱼": 2, "注意力入门教程": 3, "机器翻译实战": 4, "钢琴入门教程": 5}
 
 
-# --------------------------------------------------------------------------- shared machinery
-def _softmax(z):
-    z = np.asarray(z, dtype=float)
-    e = np.exp(z - z.max())
-    return e / e.sum()
-
-
-def _fmt(a) -> str:
-    return str(np.round(np.asarray(a, dtype=float), 3).tolist()).replace("nan", "NaN")
-
-
-def _toy():
-    from helpers.widgets import toys as widgets_toys
-
-    return widgets_toys
-
-
-def _query(text: str) -> np.ndarray:
-    toy = _toy()
-    return toy.bag_of_words(toy.tokenize_query(text)[0])  # [V]
-
-
-def _describe(label, inputs: dict, expected=None, got=None) -> str:
-    shapes = "，".join(f"{k} {list(np.shape(v))}" for k, v in inputs.items())
-    text = f"\n测试用例 (test case)：{label}；输入形状 (input shapes)：{shapes}。"
-    small = all(np.size(v) <= 24 for v in inputs.values())
-    if small:
-        text += "\n输入 (inputs)：" + "；".join(f"{k} = {_fmt(v)}" for k, v in inputs.items())
-    if expected is not None and got is not None and np.shape(expected) == np.shape(got):
-        text += f"\n期望 (expected) {_fmt(expected)}，实际 (got) {_fmt(got)}"
-    return text
-
-
-def _run(answer, signature: str, exercise_id: str, cases, diagnose) -> Verdict:
-    """Run ``answer`` on every case (label, inputs, expected); the first failure becomes the verdict."""
-    problem = expect_function(answer, signature, exercise_id)
-    if problem:
-        return problem
-    n = 0
-    for n, (label, inputs, expected) in enumerate(cases, start=1):
-        with np.errstate(all="ignore"):
-            out, exc = call_answer(answer, *[np.array(v, copy=True) for v in inputs.values()])
-        if exc is not None:
-            return Verdict(False, f"你的函数抛出了异常 (raised an exception): {exception_text(exc, 200)}"
-                                  + _describe(label, inputs), {"kind": "exception", "case": n})
-        if out is None:
-            return Verdict(False, f"{NOT_FINISHED}：你的函数返回了 None。请把 `return None` 换成你的结果。",
-                           {"kind": "unfinished"})
-        if isinstance(out, (bool, int, np.integer)):
-            return Verdict(False, f"你返回的是一个下标 (an index) {out!r}，应返回取回的内容——值 (Value) 向量，"
-                                  "形状 [Dv]：values[下标]。" + _describe(label, inputs),
-                           {"kind": "type", "mistake": "index", "case": n})
-        if isinstance(out, (str, bytes, dict, set, tuple)) or callable(out):
-            tip = "只返回一个数组，不要返回元组 (tuple)。" if isinstance(out, tuple) else ""
-            return Verdict(False, f"应返回一个一维数组 [Dv] (a 1-D array)，实际返回 (got) {type(out).__name__}。{tip}"
-                                  + _describe(label, inputs), {"kind": "type", "case": n})
-        arr, exc = call_answer(numeric_array, out)
-        if exc is not None:
-            return Verdict(False, f"返回值无法转成数值数组 (cannot be converted to a numeric array)：{type(out).__name__}。"
-                                  + _describe(label, inputs), {"kind": "type", "case": n})
-        if arr is None:
-            return Verdict(False, "返回的是复数 (complex numbers)：检索的权重和值都是实数 (real numbers)，请不要用复数运算。"
-                                  + _describe(label, inputs), {"kind": "dtype", "case": n})
-        if arr.shape == expected.shape and np.allclose(arr, expected, atol=1e-6, rtol=1e-5):
-            continue
-        try:
-            found = diagnose(inputs, arr, expected)
-        except Exception:
-            found = None
-        mistake, msg = found or ("wrong_values", "数值不对 (wrong values)：与参考答案不一致。")
-        if arr.shape != expected.shape and mistake == "wrong_values":
-            mistake, msg = "shape", f"输出形状应为 [Dv] = {list(expected.shape)}，实际为 {list(arr.shape)}。"
-        return Verdict(False, msg + _describe(label, inputs, expected, arr),
-                       {"kind": "value", "mistake": mistake, "case": n})
-    return Verdict(True, f"全部 {n} 个测试用例通过 (all {n} cases passed)。", {"kind": "pass"})
-
-
-def _same(out, candidate) -> bool:
-    candidate = np.asarray(candidate, dtype=float)
-    return out.shape == candidate.shape and bool(np.allclose(out, candidate, atol=1e-6, rtol=1e-5, equal_nan=True))
-
-
-# --------------------------------------------------------------------------- nb04_soft_retrieve
-def soft_retrieve(query_vec, keys, values, temperature):
-    """Reference: s = K q [N], α = softmax(s / τ) [N] (max subtracted first), returns α @ values [Dv]."""
-    scores = keys @ query_vec  # [N]
-    z = scores / temperature
-    e = np.exp(z - z.max())
-    alpha = e / e.sum()  # [N]
-    return alpha @ values  # [Dv]
-
-
-def _soft_cases():
-    """(label, inputs, expected); N, D and Dv differ in every random case so axis mistakes show."""
-    K, V = _toy().key_matrix(), _toy().value_matrix()
-    yield "视频网站：查询“钢琴 入门”，τ = 1", {"query_vec": _query("钢琴 入门"), "keys": K, "values": V,
-                                          "temperature": np.float64(1.0)}
-    rng = np.random.default_rng(4)
-    for N, D, Dv, tau in [(5, 3, 2, 0.5), (4, 6, 3, 2.0)]:
-        inputs = {"query_vec": rng.normal(size=D).round(2), "keys": rng.normal(size=(N, D)).round(2),
-                  "values": rng.normal(size=(N, Dv)).round(2), "temperature": np.float64(tau)}
-        yield f"随机用例 (random case)，τ = {tau}", inputs
-    inputs = {"query_vec": np.array([30.0, -20.0, 10.0]), "keys": rng.normal(size=(4, 3)).round(1) * 10,
-              "values": rng.normal(size=(4, 2)).round(2), "temperature": np.float64(0.5)}
-    yield "相似度很大（几百），直接 exp 会溢出 (overflow)", inputs
-    yield "只有一个键 (N = 1)", {"query_vec": np.array([1.0, 2.0]), "keys": np.array([[0.5, -1.0]]),
-                                "values": np.array([[3.0, -1.0, 2.0]]), "temperature": np.float64(1.0)}
-    yield "视频网站：查询“入门”，两个标题并列 (tie)，τ = 0.3", {
-        "query_vec": _query("入门"), "keys": K, "values": V, "temperature": np.float64(0.3)}
-
-
-def _soft_case_list():
-    return [(label, inputs, soft_retrieve(*inputs.values())) for label, inputs in _soft_cases()]
-
-
-def _soft_diagnose(inputs, out, expected):
-    q, K, V, tau = inputs.values()
-    s = K @ q  # [N]
-    alpha = _softmax(s / tau)
-    if np.isnan(out).any() or np.isinf(out).any():
-        if np.abs(s / tau).max() > 700:
-            return ("overflow", "出现了 NaN 或 inf：相似度很大时 np.exp(s / τ) 会溢出 (overflow)，inf / inf = NaN。"
-                                "先减去最大值再取指数：np.exp(z - z.max())，softmax 的结果不变。")
-        return "nan", "出现了 NaN (not a number)：检查是否有 0/0 或 inf/inf。"
-    if out.shape == s.shape and _same(out, alpha):
-        return "alpha", ("你返回的是注意力权重 α，而不是加权后的值 (returned α instead of the weighted Values)："
-                         "最后还要 α @ values。")
-    if out.shape == V.shape and _same(out, alpha[:, None] * V):
-        return "no_sum", "你返回的是每个值乘以权重 α_i v_i，还没有对 N 个视频求和 (sum over N)：用 α @ values。"
-    if out.shape == (V.shape[0],):
-        return "wrong_axis", (f"求和的轴不对 (wrong axis)：输出形状应为 [Dv] = [{V.shape[1]}]，你得到 [{V.shape[0]}]。"
-                              "要对 N 个视频（axis=0）求和，而不是对特征维。")
-    if out.shape != expected.shape:
-        return "shape", f"输出形状应为 [Dv] = {list(expected.shape)}，实际为 {list(out.shape)}。"
-    variants = [
-        ("no_softmax", s @ V, "缺少 softmax (softmax missing)：相似度 s 还不是一份分配，要先 softmax(s / τ) 得到 α，"
-                              "再 α @ values。"),
-        ("temperature_multiplied", _softmax(s * tau) @ V,
-         "温度 τ 用反了 (temperature multiplied instead of divided)：应当是 softmax(s / τ)，不是 s * τ。"),
-        ("temperature_ignored", _softmax(s) @ V, "温度 τ 没有用上 (temperature ignored)：应当是 softmax(s / τ)。"),
-        ("sum_normalised", (s / tau) / (s / tau).sum() @ V,
-         "这不是 softmax：直接除以总和得到的不是 softmax 权重（还可能出现负数）。请先取 exp 再归一化。"),
-        ("wrong_axis", V.sum(axis=0),
-         "softmax 的轴不对 (softmax over the wrong axis)：所有权重都变成了 1，结果是值的总和。"
-         "softmax 要在 N 个视频这一维上做，让 α 加起来为 1。"),
-        ("uniform", V.mean(axis=0), "每个视频的权重都相同（结果是值的平均）：α 应由查询和键的相似度决定。"),
-        ("argmax", V[int(np.argmax(s))], "这是硬注意力 (hard attention) 的结果：软注意力要返回所有值的加权和。"),
-        ("keys", alpha @ K if K.shape[1] == V.shape[1] else None,
-         "你把键 (Keys) 加权求和了：要取回的是值 (Values)。"),
-    ]
-    for mistake, candidate, message in variants:
-        if candidate is not None and _same(out, candidate):
-            return mistake, message
-    with np.errstate(all="ignore"):
-        unnormalised = np.exp(s / tau) @ V
-    if np.isfinite(unnormalised).all() and _same(out, unnormalised):
-        return "not_normalised", ("权重没有归一化 (weights do not sum to 1)：exp(s / τ) 之后还要除以它们的总和，"
-                                  "α = e / e.sum()。")
-    e, o = expected.ravel(), out.ravel()
-    if float(e @ e) > 0:
-        c = float(o @ e) / float(e @ e)
-        if abs(c - 1) > 1e-3 and _same(out, c * expected):
-            return "not_normalised", (f"权重没有归一化 (weights do not sum to 1)：你的结果是正确答案的 {c:.4g} 倍。"
-                                      "检查 α 的总和是否为 1。")
-    return None
-
-
-def check_soft_retrieve(answer) -> Verdict:
-    return _run(answer, "soft_retrieve(query_vec, keys, values, temperature)", "nb04_soft_retrieve",
-                _soft_case_list(), _soft_diagnose)
-
+# --------------------------------------------------------------------------- nb04_blend_range
+BLEND_OPTIONS = {
+    "A": "等于 α 最大的那个视频的特征：软注意力返回的是最相关的视频。",
+    "B": "每一维都落在六个视频这一维的最小值和最大值之间，一般不等于任何一个视频：α 非负、和为 1，结果是各个值的加权平均。",
+    "C": "有的维可能比六个视频这一维的最大值还大：几个视频加在一起，数值会累加。",
+}
 
 register(Exercise(
-    id="nb04_soft_retrieve",
+    id="nb04_blend_range",
     notebook=_NB,
-    title="代码：软注意力检索 (soft retrieval)",
-    prompt="实现 soft_retrieve(query_vec, keys, values, temperature)：query_vec [D]，keys [N, D]，values [N, Dv]"
-           "（numpy 数组），temperature τ > 0。相似度 s = keys @ query_vec [N]，α = softmax(s / τ) [N]，"
-           "返回 Σ_i α_i v_i，形状 [Dv]。相似度可能很大：不能出现溢出 (overflow) 和 NaN。",
-    solution=soft_retrieve,
-    checker=check_soft_retrieve,
-    hints=["三步：相似度 s = keys @ query_vec（形状 [N]）→ α = softmax(s / τ) → 返回 α @ values（形状 [Dv]）。",
-           "softmax 自己写：z = s / temperature；e = np.exp(z - z.max())；alpha = e / e.sum()。减去最大值可以防止溢出。",
-           "温度是除 (divide) 不是乘；最后返回 alpha @ values，而不是 alpha。"],
+    title="先预测，再运行：加权混合落在哪里？",
+    prompt="查询“钢琴 入门”，τ = 1 的软注意力返回一个内容特征向量。它和六个视频的内容特征相比是什么样？"
+           + "；".join(f"{k}. {v}" for k, v in BLEND_OPTIONS.items()),
+    solution="B",
+    checker=reason_answer("B", BLEND_OPTIONS, why_not={
+        "A": "只有 α 是 one-hot（硬注意力，或 τ → 0）时才会这样；τ = 1 时每个视频都分到一些权重。",
+        "C": "α 的和是 1：加权平均不会超出最小值和最大值的范围，只有权重和大于 1 时才会累加。"}),
+    hints=["α 的每一项都不小于 0，总和等于 1。",
+           "只看一维：两个数 a ≤ b 的加权平均 αa + (1−α)b 可能比 b 大吗？",
+           "揭晓的单元格打印每一维的最小值、最大值和混合结果。"],
 ))
 
 
-# --------------------------------------------------------------------------- nb04_hard_retrieve
-def hard_retrieve(query_vec, keys, values):
-    """Reference: the Value whose Key has the largest score s = K q; on a tie the first such index."""
-    scores = keys @ query_vec  # [N]
-    return values[int(np.argmax(scores))]  # [Dv]; np.argmax returns the first maximum
-
-
-def _hard_cases():
-    K, V = _toy().key_matrix(), _toy().value_matrix()
-    yield "视频网站：查询“钢琴 入门”", {"query_vec": _query("钢琴 入门"), "keys": K, "values": V}
-    yield "视频网站：查询“入门”，两个标题并列最高分 (tie)，取第一个", {"query_vec": _query("入门"), "keys": K, "values": V}
-    rng = np.random.default_rng(7)
-    for N, D, Dv in [(5, 3, 2), (4, 6, 3)]:
-        yield "随机用例 (random case)", {"query_vec": rng.normal(size=D).round(2),
-                                        "keys": rng.normal(size=(N, D)).round(2), "values": rng.normal(size=(N, Dv)).round(2)}
-    yield "相似度有正有负 (mixed signs)", {
-        "query_vec": np.array([1.0, 0.0]), "keys": np.array([[0.5, 1.0], [-3.0, 0.0], [2.0, 1.0], [1.0, 0.0]]),
-        "values": np.array([[0.0, 0.5], [1.0, 1.5], [2.0, 2.5], [3.0, 3.5]])}
-    yield "所有相似度都是负数 (all scores negative)", {
-        "query_vec": np.array([1.0, 1.0]), "keys": np.array([[-1.0, -1.0], [-0.5, -0.5], [-2.0, -2.0]]),
-        "values": np.array([[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0]])}
-    yield "并列出现在中间和末尾 (tie at positions 1 and 3)", {
-        "query_vec": np.array([1.0, 0.0, 2.0]),
-        "keys": np.array([[0.0, 1.0, 0.0], [1.0, 5.0, 1.0], [2.0, 0.0, 0.0], [3.0, 0.0, 0.0]]),
-        "values": np.array([[0.0, 0.1], [1.0, 1.1], [2.0, 2.1], [3.0, 3.1]])}
-    yield "只有一个键 (N = 1)", {"query_vec": np.array([1.0, 2.0]), "keys": np.array([[0.5, -1.0]]),
-                                "values": np.array([[3.0, -1.0, 2.0]])}
-
-
-def _hard_case_list():
-    return [(label, inputs, hard_retrieve(*inputs.values())) for label, inputs in _hard_cases()]
-
-
-def _hard_diagnose(inputs, out, expected):
-    q, K, V = inputs.values()
-    s = K @ q  # [N]
-    best = int(np.argmax(s))
-    ties = np.flatnonzero(s == s[best])
-    if out.shape == s.shape and _same(out, np.eye(len(s))[best]):
-        return "one_hot", "你返回的是 one-hot 权重 α，而不是取回的值 (the Value)：返回 values[best]。"
-    if out.shape == (K.shape[1],) and _same(out, K[best]) and K.shape[1] != V.shape[1]:
-        return "keys", "你返回的是键 (Key，标题)，而不是值 (Value，内容)：用 values[best]。"
-    if out.shape == V.shape:
-        return "all_values", "你返回了全部的值 [N, Dv]：硬注意力只取回一个值 values[best]，形状 [Dv]。"
-    if out.shape != expected.shape:
-        return "shape", f"输出形状应为 [Dv] = {list(expected.shape)}，实际为 {list(out.shape)}。"
-    if len(ties) > 1 and any(_same(out, V[i]) for i in ties[1:]):
-        return "tie_last", ("并列最高分 (tie) 时应取第一个 (the first index)：np.argmax 正是这样做的；"
-                            "自己写循环时用 >，不要用 >=。")
-    if (s < 0).all() and _same(out, V[0]):
-        return "negative", ("所有相似度都是负数时你返回了第 0 个：循环里的“当前最大值”不要从 0 开始，"
-                            "用 -np.inf 或直接 np.argmax。")
-    if _same(out, V[int(np.argmin(s))]):
-        return "argmin", ("你取的是相似度最小的那个 (arg-min)，或者比较了相似度的绝对值 (absolute value)："
-                          "应直接对 s 取最大值 (arg-max)，负的相似度表示“不像”。")
-    if _same(out, _softmax(s) @ V):
-        return "soft", "这是软注意力 (soft attention) 的加权和：硬注意力只返回一个值 values[best]。"
-    if _same(out, V[int(np.argmax(V @ np.ones(V.shape[1])))]) or _same(out, V[int(np.argmax(K.sum(axis=1)))]):
-        return "no_query", "结果和查询 (Query) 无关：相似度是 s = keys @ query_vec，要对它取 arg-max。"
-    return None
-
-
-def check_hard_retrieve(answer) -> Verdict:
-    return _run(answer, "hard_retrieve(query_vec, keys, values)", "nb04_hard_retrieve",
-                _hard_case_list(), _hard_diagnose)
-
+# --------------------------------------------------------------------------- nb04_nudge
+NUDGE_OPTIONS = {
+    "A": "两者都变一点点：硬注意力和软注意力一样光滑。",
+    "B": "硬注意力的结果完全不变（除非最高分换了人，那时整个跳到另一个视频）；软注意力的结果跟着变一点点，变化量与 0.01 成正比。",
+    "C": "两者都完全不变：0.01 太小了，影响不到 softmax。",
+}
 
 register(Exercise(
-    id="nb04_hard_retrieve",
+    id="nb04_nudge",
     notebook=_NB,
-    title="代码：硬注意力检索 (hard retrieval)",
-    prompt="实现 hard_retrieve(query_vec, keys, values)：query_vec [D]，keys [N, D]，values [N, Dv]（numpy 数组）。"
-           "相似度 s = keys @ query_vec，返回相似度最大的那个键对应的值 values[i]，形状 [Dv]；"
-           "有几个并列最大时取下标最小的那一个 (ties -> the first index)。",
-    solution=hard_retrieve,
-    checker=check_hard_retrieve,
-    hints=["先算相似度 s = keys @ query_vec（形状 [N]），硬注意力只看其中最大的一个。",
-           "np.argmax(s) 给出最大值的下标；并列时它返回第一个，正好符合要求。",
-           "一个小例子 (a worked example)：s = [0.2, 1.5, 1.5, -3] 时 np.argmax(s) = 1（并列取第一个），"
-           "所以返回 values[1]：一个形状 [Dv] 的值 (Value)，不是下标 1，也不是 keys[1]。"],
+    title="先预测，再运行：把一个分数加 0.01",
+    prompt="把《钢琴入门教程》的相似度 s 加 0.01，其余不变。硬注意力和软注意力（τ = 1）的返回结果各会怎样？"
+           + "；".join(f"{k}. {v}" for k, v in NUDGE_OPTIONS.items()),
+    solution="B",
+    checker=reason_answer("B", NUDGE_OPTIONS, why_not={
+        "A": "硬注意力只看谁是最高分：一个分数稍微变一点，最高分是谁通常不会变，结果也就不变。",
+        "C": "softmax 是光滑的函数：任何一个分数变一点，所有 α 都会跟着变一点，结果也会变一点。"}),
+    hints=["硬注意力的结果只取决于 arg max：谁是最高分。",
+           "软注意力的 α 是 softmax(s)：它对每个 s_i 都有不为 0 的导数。",
+           "这就是第 3 节说的：硬注意力不可导，软注意力可以用梯度训练。"],
 ))
 
 

@@ -6,6 +6,8 @@
   shape, never the expression, so the student derives it from the chapter
 * ``luong_step``: a whole Luong decoding step with input feeding (checker in ``helpers.exercises.nb05_steps``)
 * ``nb05_context_shape``  predict the shape of the context vectors of Eq. (9-38) for a whole batch
+* ``nb05_saturation``     (prediction, then a run) the largest α of an unscaled dot product of unit-variance
+                         vectors: near 1, the reason for Eq. (E1) (reveal: ``helpers.reveals.init_peak_alpha``)
 
 The ids keep the ``nb05_`` prefix of the notebook before the split (the grader's columns use them).
 """
@@ -17,6 +19,7 @@ import re
 
 from helpers.exercises import Exercise, nb05_code, nb05_steps, register, register_code
 from helpers.exercises.engine import NOT_FINISHED, Verdict
+from helpers.exercises.kinds import reason_answer
 
 NB = "05a_computation_steps"
 
@@ -28,7 +31,8 @@ _CODE = [
      "其余位置构成一份完整的分配；整行都被遮住时返回全 0（不能出现 NaN）。",
      ["softmax 在最后一维 (dim=-1) 上做：每个目标位置在所有源位置上的权重之和为 1。",
       "先把被遮住的分数设为 -inf：scores.masked_fill(~mask, float('-inf'))，再 torch.softmax(..., dim=-1)。",
-      "整行都是 -inf 时 softmax 得到 NaN；最后再 weights.masked_fill(~mask, 0.0)，被遮住的位置（包括整行）都变成 0。"]),
+      "整行都是 -inf 时 softmax 得到 NaN；最后再 weights.masked_fill(~mask, 0.0)，被遮住的位置（包括整行）都变成 0"
+      "（训练时更稳妥的是填 torch.finfo(scores.dtype).min 而不是 -inf，见练习上方的注意）。"]),
     ("dot_score", nb05_code, "点积打分 (dot score)",
      "实现 dot_score(query, keys)：式 (9-40) 的 dot 打分函数。query [B, T, D] 是 T 个解码器状态 h_t（查询），"
      "keys [B, S, D] 是 S 个编码器状态 h̄_s（键）。返回分数 [B, T, S]：score[b, t, s] 衡量第 t 个查询与第 s 个键有多匹配。",
@@ -145,4 +149,29 @@ register(Exercise(
     hints=["α 的形状是 [B, T, S]，编码器状态 h̄ 的形状是 [B, S, H]。",
            "c = α @ h̄ 是批量矩阵乘法：[B, T, S] @ [B, S, H]，相乘的那一维 S 被求和消掉。",
            "所以 c 的形状是 [B, T, H]，代入数字即可。"],
+))
+
+
+# --------------------------------------------------------------------------- nb05_saturation
+SATURATION_OPTIONS = {
+    "A": "约为 1/S：随机向量之间没有偏好，softmax 接近均匀分布。",
+    "B": "接近 1：点积的标准差约为 √H ≈ 11，最大的分数通常比第二大的高出好几个单位，softmax 几乎成了 one-hot；"
+         "除以 √H 后标准差约为 1，α 平缓得多。",
+    "C": "正好 0.5：softmax 总是把一半的权重给最大的那一项。",
+}
+
+register(Exercise(
+    id="nb05_saturation",
+    notebook=NB,
+    title="先预测，再运行：不除以 √H，softmax 会饱和吗？",
+    prompt="查询和 S = 12 个键都是 H = 128 维的随机向量，每个分量独立、方差为 1。用不除以 √H 的点积打分"
+           "（general 打分在 W_a = I 时就是它），softmax 后最大的 α 平均是多少？"
+           + "；".join(f"{k}. {v}" for k, v in SATURATION_OPTIONS.items()),
+    solution="B",
+    checker=reason_answer("B", SATURATION_OPTIONS, why_not={
+        "A": "随机向量之间确实没有系统的偏好，但分数的差距很大：softmax 看的是差距，不是有没有偏好。",
+        "C": "softmax 给最大项的权重取决于分数之间的差距：差距越大越接近 1，差距为 0 时是 1/S。"}),
+    hints=["H 个独立项相加，每项方差为 1：点积的方差是多少？标准差呢？",
+           "12 个标准差约为 11 的分数里，最大的和第二大的一般差多少？e 的这么多次方有多大？",
+           "揭晓的单元格同时测了一个刚初始化、没训练过的 luong-general 模型：它的状态远不是方差为 1 的向量。"],
 ))

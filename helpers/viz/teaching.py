@@ -368,3 +368,27 @@ def plot_temperature_sweep(scores, labels, temperatures=(5.0, 1.0, 0.5, 0.1)):
     axes[0].set_yticks(ys, labels)
     fig.suptitle("温度越低，softmax 越尖锐：软注意力 → 硬注意力")
     return fig
+
+
+def plot_kernel_regression(x_train, y_train, taus=(0.05, 0.5, 5.0), x_mark: float | None = 2.0, ax=None):
+    """Notebook 04: training points, the Nadaraya-Watson curve for each τ, and (optionally) α at one query point."""
+    import matplotlib.pyplot as plt
+
+    from helpers.kernel_regression import kernel_weights, nadaraya_watson
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7.5, 3.8))
+    grid = np.linspace(min(x_train) - 0.2, max(x_train) + 0.2, 300)
+    for tau in taus:
+        ax.plot(grid, nadaraya_watson(grid, x_train, y_train, tau)[0], lw=1.8, label=f"τ = {tau:g}")
+    if x_mark is not None:
+        alpha = kernel_weights(x_mark, x_train, taus[len(taus) // 2])[0]
+        ax.scatter(x_train, y_train, s=30 + 400 * alpha, c="tab:red", alpha=0.45, zorder=2,
+                   label=f"点的大小：x = {x_mark:g} 处的 α（τ = {taus[len(taus) // 2]:g}）")
+        ax.axvline(x_mark, color="grey", lw=0.8, ls=":")
+    ax.scatter(x_train, y_train, color="black", s=14, zorder=3, label="训练点 (x_i, y_i)")
+    ax.set_xlabel("x（查询 Query；训练点的 x_i 是键 Keys）")
+    ax.set_ylabel("y（训练点的 y_i 是值 Values）")
+    ax.legend(fontsize=8, loc="best")
+    ax.set_title("核回归：预测 = 附近训练点的 y_i 按 α 加权平均")
+    return ax.figure

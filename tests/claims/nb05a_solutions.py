@@ -25,4 +25,6 @@ CLAIMS = [
     Claim('e0d152da', 'result.passed', 'the reference answer passes the checker of nb05_context_shape'),
     # cell 21
     Claim('0f268df2', 'shape == my_shape', 'the predicted shape of c is the shape the code prints'),
+    # exercise 10
+    Claim('a6d347a0', 'result.passed and peak["random unscaled"] > 0.8', 'the reference answer passes the checker of nb05_saturation'),
 ]
