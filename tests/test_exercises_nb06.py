@@ -38,8 +38,13 @@ def test_best_aer_on_long_and_its_reason_by_hand():
     assert set(long) == {"bahdanau", "luong-dot", "luong-general", "luong-concat"} and all(0 < v < 1 for v in long.values())
     best = min(long, key=long.get)
     assert EXERCISES["nb06_best_aer"].solution == best
-    test = split_aers("test")
-    assert check("nb06_best_aer_why", "A" if best == min(test, key=test.get) else "B").passed
+
+
+def test_best_aer_reason_is_decided_by_reasoning_not_by_the_outcome():
+    assert check("nb06_best_aer_why", "A").passed
+    result_b, result_c = check("nb06_best_aer_why", "B"), check("nb06_best_aer_why", "C")
+    assert not result_b.passed and "教师强制" in result_b.message
+    assert not result_c.passed and "没有理由保持不变" in result_c.message
 
 
 def test_links_cross_solution_on_hand_cases():
