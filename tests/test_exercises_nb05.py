@@ -143,3 +143,19 @@ def test_05b_prints_no_padding_share_before_the_exercise():
     before = "\n".join(str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", ""))
                        for c in nb.cells[:ask] for o in c.get("outputs", []))
     assert not [x for x in shown if x in before]
+
+
+# --------------------------------------------------------------------------- nb05b_local_m_row
+def test_local_m_row_prediction_and_reason_by_hand():
+    # 昨天 is target word 2, so p_t = 2 and D = 2 gives the window 1..4; yesterday is source word 5.
+    assert check("nb05b_local_m_row", (0, "A")).passed
+    assert check("nb05b_local_m_row", (0.005, "a")).passed
+
+
+def test_local_m_row_mistakes_are_named():
+    even = check("nb05b_local_m_row", (0.2, "A"))
+    assert not even.passed and "平分" in even.message
+    gauss = check("nb05b_local_m_row", (0, "C"))
+    assert not gauss.passed and "高斯只属于 local-p" in gauss.message
+    peak = check("nb05b_local_m_row", (0.9, "B"))
+    assert not peak.passed and "窗口" in peak.message
