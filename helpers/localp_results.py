@@ -48,12 +48,13 @@ def _round(x, digits=4):
     return x
 
 
-def demo_pair(pairs):
-    """The demo sentence: the first pair of 14-20 source tokens whose time phrase moved to the front."""
+def demo_pair(pairs, window: int = WINDOW):
+    """The demo sentence: the first pair of at most 22 source tokens with a sure link more than ``window``
+    positions off the diagonal (so local-m's window misses it, as in Luong Fig. 7's reordered words)."""
     for p in pairs:
-        if 14 <= len(p.src) <= 20 and "time_front" in p.phenomena:
+        if len(p.src) <= 22 and any(abs(i - j) > window for i, j in p.sure):
             return p
-    raise HelpersError("找不到演示句 (no demo pair)：没有 14–20 个词、时间状语前置的句子。")
+    raise HelpersError(f"找不到演示句 (no demo pair)：没有一个不超过 22 个词、有链接偏离对角线超过 {window} 个位置的句子。")
 
 
 def local_m_from_global(alpha, window: int) -> np.ndarray:
@@ -94,7 +95,7 @@ def compute_results(steps: int, *, window: int = WINDOW, seed: int = 0, threads:
         keep = ~np.isnan(g)
         gold += g[keep].tolist()
         pred += p[keep].tolist()
-    demo = demo_pair(valid_all)
+    demo = demo_pair(valid_all, window)
     demo_weights = teacher_forced_attention(model, [demo])[0]
     return _round({
         "window": window, "steps": history.steps, "seed": seed, "best_bleu": float(history.best_bleu),
