@@ -24,7 +24,8 @@ def test_the_split_keeps_every_exercise_of_notebook_05_with_its_id():
     assert ids == {**{i: "05a_computation_steps" for i in ("masked_softmax", "dot_score", "general_score",
                                                              "additive_score", "context_vector", "attention_vector",
                                                              "hard_attention", "luong_step", "nb05_context_shape")},
-                   "bahdanau_step": "05b_computation_extras", "nb05_padding_weight": "05b_computation_extras"}
+                   "bahdanau_step": "05b_computation_extras", "nb05_padding_weight": "05b_computation_extras",
+                   "nb05b_local_m_row": "05b_computation_extras"}
 
 
 # --------------------------------------------------------------------------- context shape

@@ -75,8 +75,9 @@ def _single_padding_weight() -> float | None:
 
 
 # The prediction: a number near the reference. 4/9 (every position, real or padding, weighted alike) is
-# the reasoning the exercise wants and lies within PREDICTION_TOL of the measured share.
-PREDICTION_TOL = 0.05
+# the reasoning the exercise wants; real-word scores of an untrained model are near 0, not exactly 0, so the
+# measured share lies a little below it (0.37 on corpus 4.0), within PREDICTION_TOL.
+PREDICTION_TOL = 0.08
 
 check_padding_prediction = number_answer(
     lambda: padding_weights()[0], PREDICTION_TOL,
@@ -127,7 +128,7 @@ register(LazyExercise(
     title="先预测：不加掩码时填充位置分到多少权重 (predict the padding weight)",
     prompt=f"把两个句子 {list(PADDING_SENTENCES)} 补齐成一批，用训练刚开始的模型 "
            f"make_model('luong-general', seed={PADDING_SEED}) 算第 1 步解码的注意力权重，不加掩码 "
-           "(without the mask)。第一个（较短的）句子的所有填充位置一共会分到多少权重？先预测（误差 ±0.05 以内算对），"
+           "(without the mask)。第一个（较短的）句子的所有填充位置一共会分到多少权重？先预测（误差 ±0.08 以内算对），"
            "再选出理由：" + "；".join(f"{k}. {v}" for k, v in REASONS.items()) +
            " 答案写成 (预测的数, 理由的字母)；检查之后再运行下一格，看测量结果。",
     solve=lambda: (round(padding_weights()[0], 3), REASON),
