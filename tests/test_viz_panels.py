@@ -23,3 +23,17 @@ def test_panels_one_per_matrix_and_a_gold_panel_with_titles():
     titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
     assert titles == ["全局", "local-m", "标准对齐（gold）"]
     plt.close(fig)
+
+
+def test_panels_without_gold_and_the_padding_bars():
+    import matplotlib.pyplot as plt
+
+    from helpers.viz.panels import plot_padding_bars
+
+    w = np.full((2, 3), 1 / 3)
+    fig = plot_alignment_panels({"a": w, "b": w, "c": w}, ["x", "y", "z"], ["甲", "乙"], gold_panel=False)
+    assert [ax.get_title() for ax in fig.axes if ax.get_title()] == ["a", "b", "c"]
+    bars = plot_padding_bars([0.3, 0.3, 0.2, 0.2], [0.5, 0.5, 0, 0], ["i", "am", "<pad>", "<pad>"], 2, title="t")
+    assert [ax.get_title() for ax in bars.axes] == ["不加掩码：填充位置也分到了权重", "加掩码：填充位置的权重恰好为 0"]
+    assert bars._suptitle.get_text() == "t"
+    plt.close("all")

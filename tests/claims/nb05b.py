@@ -19,16 +19,16 @@ CLAIMS = [
     Claim('691ada20', 'max(c[n]["读进 <pad> + 掩码"] for n in ("luong-general", "bahdanau")) < c["none"]["读进 <pad> + 掩码"] / 3', 'with <pad> read but masked, attention models change under a third as many translations as none'),
     # cell 19
     Claim('dcd1a336', 'torch.allclose(enc_b.W_p(annot), bahdanau.start(src_ids_b, torch.tensor([S])).encoder_outputs, atol=1e-5)', 'h̄_j = W_p h_j'),
-    Claim('dcd1a336', 'torch.allclose(att.weights, alpha_b, atol=1e-6) and torch.allclose(logits_hand, logits_b, atol=1e-4)', 'one Bahdanau step by hand equals model.step'),
-    Claim('dcd1a336', 'result.src_tokens[int(alpha_b.argmax())] == "am" and alpha_b.max() < alpha.max()', 'bahdanau also peaks on am for 是, but less sharply than luong-general'),
+    Claim('3ddd2e9b', 'torch.allclose(att.weights, alpha_b, atol=1e-6) and torch.allclose(logits_hand, logits_b, atol=1e-4)', 'one Bahdanau step by hand equals model.step'),
+    Claim('3ddd2e9b', 'result.src_tokens[int(alpha_b.argmax())] == "am" and alpha_b.max() < alpha.max()', 'bahdanau also peaks on am for 是, but less sharply than luong-general'),
     # cell 22
     Claim('a91943af', 'np.allclose(res_m.weights[0].numpy(), m_hand, atol=1e-6) and abs(res_m.weights.sum().item() - 1) < 1e-6', "local-m by hand equals helpers' local-m, weights summing to 1"),
-    Claim('a91943af', 'abs(res_p.positions.item() - p_hand) < 1e-6 and np.allclose(res_p.weights[0].numpy(), p_hand_w, atol=1e-6)', 'local-p by hand: same p_t (Eq. E4) and same Gaussian-weighted alpha (E5)'),
-    Claim('a91943af', 'torch.allclose(local_rand(q_toy, keys_toy).positions[0], p_rand, atol=1e-6)', "with random W_p, v_p, p_t by hand (Eq. E4) equals helpers'"),
+    Claim('01b7e5d9', 'abs(res_p.positions.item() - p_hand) < 1e-6 and np.allclose(res_p.weights[0].numpy(), p_hand_w, atol=1e-6)', 'local-p by hand: same p_t (Eq. E4) and same Gaussian-weighted alpha (E5)'),
+    Claim('01b7e5d9', 'torch.allclose(local_rand(q_toy, keys_toy).positions[0], p_rand, atol=1e-6)', "with random W_p, v_p, p_t by hand (Eq. E4) equals helpers'"),
     # cell 24
-    Claim('cb69e711', 'np.allclose(sums_m, 1, atol=1e-6) and (sums_p < 1).all()', 'local-m rows sum to 1; local-p rows sum to less than 1 (the Gaussian)'),
-    Claim('cb69e711', 'global_w[j2].argmax() == s_y and abs((s_y + 1) - (j2 + 1)) > 2 and local_m.weights[0, j2, s_y] == 0', 'for 昨天 global attention peaks on yesterday, more than D away, so local-m gives it 0'),
-    Claim('cb69e711', '((local_p.positions > 1.5) & (local_p.positions < 4.5)).all()', 'the untrained local-p puts every p_t near the middle of the sentence'),
+    Claim('5597a3f0', 'np.allclose(sums_m, 1, atol=1e-6) and (sums_p < 1).all()', 'local-m rows sum to 1; local-p rows sum to less than 1 (the Gaussian)'),
+    Claim('5597a3f0', 'global_w[j2].argmax() == s_y and abs((s_y + 1) - (j2 + 1)) > 2 and local_m.weights[0, j2, s_y] == 0', 'for 昨天 global attention peaks on yesterday, more than D away, so local-m gives it 0'),
+    Claim('5597a3f0', '((local_p.positions > 1.5) & (local_p.positions < 4.5)).all()', 'the untrained local-p puts every p_t near the middle of the sentence'),
     # cell 28 (补充 4: precomputed by python -m helpers.localp_results, or trained live)
     Claim('aaf7ea45', 'lp["window"] == 10 and lp["steps"] >= 1', 'local-p uses the window of the paper, D = 10'),
     # cell 29
