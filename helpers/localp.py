@@ -26,8 +26,8 @@ import torch
 
 from helpers.errors import HelpersError
 
-__all__ = ["CentreErrors", "centre_errors", "gold_positions", "make_local_model", "plot_centres",
-           "train_local_p", "window_centres"]
+__all__ = ["CentreErrors", "centre_errors", "gold_positions", "make_local_model", "plot_centre_points",
+           "plot_centres", "train_local_p", "window_centres"]
 
 BOS, EOS = 1, 2
 
@@ -143,14 +143,19 @@ def centre_errors(model, pairs) -> CentreErrors:
 
 def plot_centres(model, pairs, ax=None, title: str | None = None):
     """Scatter p_t against the gold position (one dot per aligned target word), with the diagonal."""
-    import matplotlib.pyplot as plt
-
     gold, pred = [], []
     for pair, p in zip(pairs, window_centres(model, pairs)):
         g = gold_positions(pair)
         keep = ~np.isnan(g)
         gold += list(g[keep])
         pred += list(p[keep])
+    return plot_centre_points(gold, pred, ax=ax, title=title)
+
+
+def plot_centre_points(gold, pred, ax=None, title: str | None = None):
+    """The scatter of ``plot_centres`` from stored points (gold positions, predicted p_t)."""
+    import matplotlib.pyplot as plt
+
     if ax is None:
         _, ax = plt.subplots(figsize=(5.2, 5), layout="constrained")
     top = max(max(gold), max(pred)) + 0.5

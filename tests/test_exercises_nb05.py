@@ -25,7 +25,8 @@ def test_the_split_keeps_every_exercise_of_notebook_05_with_its_id():
                                                              "additive_score", "context_vector", "attention_vector",
                                                              "hard_attention", "luong_step", "nb05_context_shape",
                                                              "nb05_saturation")},
-                   "bahdanau_step": "05b_computation_extras", "nb05_padding_weight": "05b_computation_extras"}
+                   "bahdanau_step": "05b_computation_extras", "nb05_padding_weight": "05b_computation_extras",
+                   "nb05b_local_m_row": "05b_computation_extras"}
 
 
 # --------------------------------------------------------------------------- context shape
@@ -159,3 +160,19 @@ def test_the_saturation_reveal_measures_what_the_reasoning_says():
     out = init_peak_alpha(n=128)
     assert out["random unscaled"] > 0.8 and out["random scaled"] < 0.5     # std √128 ≈ 11.3 against std 1
     assert 1 / 12 - 1e-6 <= out["untrained scaled"] < 1 and 1 / 12 - 1e-6 <= out["untrained unscaled"] < 1
+
+
+# --------------------------------------------------------------------------- nb05b_local_m_row
+def test_local_m_row_prediction_and_reason_by_hand():
+    # 昨天 is target word 2, so p_t = 2 and D = 2 gives the window 1..4; yesterday is source word 5.
+    assert check("nb05b_local_m_row", (0, "A")).passed
+    assert check("nb05b_local_m_row", (0.005, "a")).passed
+
+
+def test_local_m_row_mistakes_are_named():
+    even = check("nb05b_local_m_row", (0.2, "A"))
+    assert not even.passed and "平分" in even.message
+    gauss = check("nb05b_local_m_row", (0, "C"))
+    assert not gauss.passed and "高斯只属于 local-p" in gauss.message
+    peak = check("nb05b_local_m_row", (0.9, "B"))
+    assert not peak.passed and "窗口" in peak.message

@@ -96,3 +96,50 @@ def test_a_local_p_model_trains_and_its_loss_falls():
     model, history = train_local_p(30, progress=False, val_size=20)
     assert history.steps == 30 and np.mean(history.step_loss[-5:]) < np.mean(history.step_loss[:5])
     assert model.decoder.attention.W_p.grad is not None
+
+
+# --------------------------------------------------------------------------- helpers.localp_results
+def test_local_m_from_global_keeps_the_window_and_renormalises_by_hand():
+    from helpers.localp_results import local_m_from_global
+
+    alpha = np.array([[0.1, 0.2, 0.3, 0.4],   # t = 1, D = 1: window s = 1, 2 -> 0.1/0.3, 0.2/0.3
+                      [0.5, 0.0, 0.0, 0.5]])  # t = 2: window s = 1, 2, 3 -> all of it on s = 1
+    out = local_m_from_global(alpha, window=1)
+    assert np.allclose(out, [[1 / 3, 2 / 3, 0, 0], [1, 0, 0, 0]])
+
+
+def test_local_m_from_global_equals_local_attention_mode_m():
+    from helpers.attention import DotScore
+    from helpers.localp_results import local_m_from_global
+
+    torch.manual_seed(0)
+    keys, queries = torch.randn(1, 7, 4), torch.randn(1, 5, 4)
+    alpha = torch.softmax(queries[0] @ keys[0].T, dim=-1).numpy()
+    local = LocalAttention(DotScore(), window=2, mode="m")(queries, keys).weights[0].numpy()
+    assert np.allclose(local_m_from_global(alpha, window=2), local, atol=1e-6)
+
+
+def test_demo_pair_has_a_link_beyond_the_window_of_local_m():
+    from helpers.corpus import load_corpus
+    from helpers.localp_results import demo_pair
+
+    demo = demo_pair(load_corpus("valid"), window=10)
+    assert len(demo.src) <= 22 and max(abs(i - j) for i, j in demo.sure) > 10
+
+
+def test_shipped_results_use_the_papers_window_and_the_command_reproduces_them(tmp_path):
+    import json
+
+    from helpers.localp_results import RESULTS_PATH, TINY, WINDOW, compute_results, load_results, main
+
+    shipped = json.loads(RESULTS_PATH.read_text(encoding="utf-8"))
+    assert WINDOW == 10 and load_results()["window"] == 10 and shipped["tiny"]["window"] == 10
+    full = load_results()
+    assert len(full["points"]["gold"]) == len(full["points"]["pred"]) == full["after"]["words"]
+    T, S = len(full["demo"]["tgt"]), len(full["demo"]["src"])
+    assert np.array(full["demo"]["weights"]).shape == (T, S)
+    # the command on the tiny budget gives the tiny run stored in the shipped file
+    assert compute_results(**TINY) == shipped["tiny"]
+    out = main(["--steps", "2", "--out", str(tmp_path / "r.json")])
+    again = json.loads(out.read_text(encoding="utf-8"))
+    assert again["tiny"] == shipped["tiny"] and again["full"]["steps"] == 2

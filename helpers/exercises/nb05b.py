@@ -75,8 +75,9 @@ def _single_padding_weight() -> float | None:
 
 
 # The prediction: a number near the reference. 4/9 (every position, real or padding, weighted alike) is
-# the reasoning the exercise wants and lies within PREDICTION_TOL of the measured share.
-PREDICTION_TOL = 0.05
+# the reasoning the exercise wants; real-word scores of an untrained model are near 0, not exactly 0, so the
+# measured share lies a little below it (0.37 on corpus 4.0), within PREDICTION_TOL.
+PREDICTION_TOL = 0.08
 
 check_padding_prediction = number_answer(
     lambda: padding_weights()[0], PREDICTION_TOL,
@@ -127,7 +128,7 @@ register(LazyExercise(
     title="先预测：不加掩码时填充位置分到多少权重 (predict the padding weight)",
     prompt=f"把两个句子 {list(PADDING_SENTENCES)} 补齐成一批，用训练刚开始的模型 "
            f"make_model('luong-general', seed={PADDING_SEED}) 算第 1 步解码的注意力权重，不加掩码 "
-           "(without the mask)。第一个（较短的）句子的所有填充位置一共会分到多少权重？先预测（误差 ±0.05 以内算对），"
+           "(without the mask)。第一个（较短的）句子的所有填充位置一共会分到多少权重？先预测（误差 ±0.08 以内算对），"
            "再选出理由：" + "；".join(f"{k}. {v}" for k, v in REASONS.items()) +
            " 答案写成 (预测的数, 理由的字母)；检查之后再运行下一格，看测量结果。",
     solve=lambda: (round(padding_weights()[0], 3), REASON),
@@ -135,4 +136,53 @@ register(LazyExercise(
     hints=["数一数：短句有几个真实词？补齐到多长？所以有几个 <pad>？",
            "未训练的模型打分都接近 0，<pad> 的分数恰好是 0：softmax 之后每个位置的权重差不多一样大。",
            "预测 ≈ 填充个数 / 补齐后的长度；理由要解释为什么分数为 0 的位置仍然分到权重。"],
+))
+
+
+# --------------------------------------------------------------------------- nb05b_local_m_row
+# Predict, then run: local-m's row for 昨天 in "tom ate an apple yesterday ." (D = 2). 昨天 is the 2nd
+# target word, so p_t = 2 and the window holds source positions 1-4; yesterday is position 5. The answer
+# follows from Eq. (E3) alone, before any model is run: yesterday gets exactly 0.
+LOCAL_M_REASONS = {
+    "A": "local-m 的中心是 p_t = t = 2，窗口是第 1–4 个源词；yesterday 是第 5 个，在窗口外，权重恰好为 0，"
+         "这一行的权重全部分给窗口里的 4 个词。",
+    "B": "local-m 只是去掉窗口外那些很小的权重，峰值还在 yesterday 上，所以和全局注意力差不多。",
+    "C": "比全局注意力小一些：高斯把离中心远的位置压低了，但不会压到 0。",
+    "D": "窗口里的位置平分权重，每个位置 1/(2D+1) = 0.2。",
+}
+
+check_local_m_prediction = number_answer(
+    0.0, 0.01,
+    unfinished="请填入你的预测：yesterday 在“昨天”那一行分到的权重，一个 0 到 1 之间的数。",
+    passed=lambda value, expected, side: f"预测 {value:g} 正确：yesterday 在窗口外，权重恰好为 0",
+    traps=[near(0.2, 0.03, "预测 {value:g} 不对：窗口里的权重按打分做 softmax，并不平分；而且先看 yesterday 在不在窗口里。"),
+           outside(0.0, 1.0, "预测 {value:g} 不对。注意力权重在 0 到 1 之间。")],
+    wrong="预测 {value:g} 不对（{side}）。先算窗口：“昨天”是第几个输出词？p_t 是多少？窗口从第几个源词到第几个？",
+)
+
+check_local_m_reason = choice_answer(
+    "A",
+    unfinished="请填入理由的字母 A、B、C 或 D。",
+    passed="理由正确：窗口由 p_t = t 决定，与打分无关；窗口外的位置不参加 softmax。",
+    wrong={"b": "理由 B 不对：yesterday 正是窗口外的位置，它的权重不是“很小”，而是恰好为 0；峰值只能落在窗口里。",
+           "c": "理由 C 不对：高斯只属于 local-p（式 (E5)）；local-m 的一行就是窗口里的 softmax（式 (E3)）。",
+           "d": "理由 D 不对：窗口里的权重按打分做 softmax，不是平分；何况 yesterday 不在窗口里。"},
+    other="请填 A、B、C、D 中的一个字母（收到 {answer!r}）。",
+    example="，例如 'A'",
+)
+
+register(LazyExercise(
+    id="nb05b_local_m_row",
+    notebook=NB,
+    title="先预测：local-m 在“昨天”那一行给 yesterday 多少权重 (predict local-m's row)",
+    prompt="句子 'tom ate an apple yesterday .'，译文 “汤姆 昨天 吃 了 一 个 苹果 。”。用 local-m（式 (E3)，窗口半径 D = 2）"
+           "算注意力：输出“昨天”的那一步，源词 yesterday 分到多少权重？先预测（±0.01 以内算对），再选出理由："
+           + "；".join(f"{k}. {v}" for k, v in LOCAL_M_REASONS.items()) +
+           " 答案写成 (预测的数, 理由的字母)；检查之后再运行补充 3 的那一格，看三张图。",
+    solve=lambda: (0.0, "A"),
+    checker=predict_and_explain(check_local_m_prediction, check_local_m_reason,
+                                example="例如 (0.5, 'B')：第一个是预测的数，第二个是理由的字母"),
+    hints=["“昨天”是第 2 个输出词；local-m 取 p_t = t。",
+           "窗口是 [p_t − D, p_t + D]；yesterday 是第几个源词？",
+           "窗口外的位置不参加 softmax，权重恰好为 0。"],
 ))

@@ -1,0 +1,67 @@
+"""Alignment panels side by side, as in Luong et al. 2015 Fig. 7 (global, local-m, local-p, gold).
+
+``plot_alignment_panels({"全局": α, "local-m": α_m, ...}, src, tgt, sure=..., possible=...)`` draws one
+heatmap per weight matrix [T, S] on shared axes, then a last panel with the gold alignment itself
+(``gold_matrix``: 1 for a sure link, 0.5 for a possible one), so a reader compares every attention
+pattern with the same answer. Each heatmap carries the gold boxes too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["gold_matrix", "plot_alignment_panels", "plot_padding_bars"]
+
+
+def gold_matrix(n_src: int, n_tgt: int, sure, possible=()) -> np.ndarray:
+    """[n_tgt, n_src]: 1 where a sure link (English i, Chinese j) is, 0.5 where only a possible one is."""
+    m = np.zeros((n_tgt, n_src))
+    for i, j in possible:
+        m[j, i] = 0.5
+    for i, j in sure:
+        m[j, i] = 1.0
+    return m
+
+
+def plot_alignment_panels(panels: dict, src_tokens, tgt_tokens, *, sure=(), possible=(), size: float = 4.6,
+                          gold_panel: bool = True):
+    """One heatmap per entry of ``panels`` (title -> weights [T, S]) and a gold panel; returns the figure.
+
+    Without links (a sentence typed in, not from the corpus) pass ``gold_panel=False``."""
+    import matplotlib.pyplot as plt
+
+    from helpers.viz import plot_attention
+
+    src, tgt = list(src_tokens), list(tgt_tokens)
+    n = len(panels) + int(gold_panel)
+    fig, axes = plt.subplots(1, n, figsize=(size * n, size * max(1.0, len(tgt) / len(src)) * 0.95),
+                             layout="constrained")
+    for ax, (title, weights) in zip(axes, panels.items()):
+        plot_attention(np.asarray(weights, dtype=float), src, tgt, gold=set(sure) or None,
+                       possible=set(possible) or None, ax=ax, annotate=False, title=title)
+    if gold_panel:
+        plot_attention(gold_matrix(len(src), len(tgt), sure, possible), src, tgt, gold=set(sure),
+                       possible=set(possible), ax=axes[-1], annotate=False, title="标准对齐（gold）")
+    return fig
+
+
+def plot_padding_bars(weights_no_mask, weights_masked, tokens, n_real: int, *, title: str | None = None):
+    """Notebook 05b: one step's weights without and with the mask as bars, the padding hatched grey."""
+    import matplotlib.pyplot as plt
+
+    xs = np.arange(len(tokens))
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.4), sharey=True, layout="constrained")
+    for ax, w, name in ((axes[0], np.asarray(weights_no_mask, dtype=float), "不加掩码：填充位置也分到了权重"),
+                        (axes[1], np.asarray(weights_masked, dtype=float), "加掩码：填充位置的权重恰好为 0")):
+        ax.bar(xs[:n_real], w[:n_real], color="tab:orange", label="真实词")
+        ax.bar(xs[n_real:], w[n_real:], color="0.8", hatch="//", edgecolor="0.35", label="<pad> 填充")
+        for x in xs:
+            ax.text(x, w[x] + 0.005, f"{w[x]:.2f}", ha="center", fontsize=8.5)
+        ax.set_xticks(xs, list(tokens), rotation=45, ha="right", rotation_mode="anchor")
+        ax.set_title(name)
+    axes[0].set_ylabel("注意力权重 α（第 1 步）")
+    axes[0].set_ylim(0, 1.15 * float(np.max(weights_masked)))
+    axes[1].legend()
+    if title:
+        fig.suptitle(title)
+    return fig
