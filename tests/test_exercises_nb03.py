@@ -12,7 +12,7 @@ def test_uniform_student_is_what_the_intervention_gives_by_hand():
     import helpers
     from helpers.probes import step_outputs, uniform
 
-    model = helpers.load_pretrained("luong-dot")
+    model = helpers.load_pretrained("luong-concat")
     t = helpers.translate(model, "i am a student .")
     k = t.tgt_tokens.index("学生")
     probs, weights = step_outputs(model, t.src_tokens, t.tgt_tokens, edit=uniform, at=k + 1)

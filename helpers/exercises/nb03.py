@@ -1,7 +1,7 @@
 """Exercises of notebook 03_idea (9.10.2, Fig. 9-22): reading attention rows of a trained model.
 
-* ``nb03_uniform_student``  (prediction, then a run) does luong-dot still output 学生 when the weights of
-                        that step are made uniform? (``nb03_uniform_student_why``: what the uniform
+* ``nb03_uniform_student``  (prediction, then a run) does luong-concat (the model 03 picks for Fig. 9-22)
+                        still output 学生 when the weights of that step are made uniform? (``nb03_uniform_student_why``: what the uniform
                         edit can and cannot show; the right option follows from reasoning, whatever
                         the run gives: uniform weights still leave student 1/S of the context)
 * ``nb03_peak_source``  (code) ``peak_source_word(translation, target_word)``: the source word with the
@@ -23,13 +23,13 @@ _NB = "03_idea"
 # --------------------------------------------------------------------------- nb03_uniform_student
 SENTENCE = "i am a student ."
 WORD = "学生"
-MODEL = "luong-dot"
+MODEL = "luong-concat"   # the model section 2 of 03_idea picks by its rule
 _YES = {"是", "会", "yes", "y", "还会", "仍然", "会的", "true"}
 _NO = {"否", "不", "不会", "no", "n", "false"}
 
 
 def uniform_outcome() -> tuple[bool, float, str] | None:
-    """At the step of luong-dot that outputs 学生 with its weights made uniform: (still 学生?, p(学生), arg-max)."""
+    """At the step of the chosen model that outputs 学生 with its weights made uniform: (still 学生?, p(学生), arg-max)."""
     import helpers
     from helpers.probes import step_outputs, uniform
 

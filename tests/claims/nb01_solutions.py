@@ -10,6 +10,6 @@ CLAIMS = [
     Claim('bae8960c', 'check("nb01_read_bleu", my_reading).passed', 'the reference answer passes the checker of nb01_read_bleu'),
     Claim('bae8960c', 'result.passed', 'the reference answer passes the checker of nb01_read_bleu_why'),
     # cell 5
-    Claim('50f50e22', 'blind < normal - 0.3', 's_0 清零以后大幅下降'),
+    Claim('50f50e22', 'blind < normal - 0.3 and blind < 0.005', 's_0 清零以后大幅下降，几乎为 0（打印为 0.00）'),
     Claim('50f50e22', 'result.passed', 'the reference answer passes the checker of nb01_blind_s0'),
 ]

@@ -6,14 +6,16 @@ NOTEBOOK = "03_idea.ipynb"
 
 CLAIMS = [
     # cell 5
-    Claim('b4a0f73d', 'sorted(on_am) == ["bahdanau", "luong-dot", "luong-general"] and peaks["luong-concat"] == "a"', 'three models peak on am when they output 是; luong-concat peaks on a'),
-    Claim('b4a0f73d', 'min(test_aer, key=test_aer.get) == "luong-concat" and MODEL == "luong-dot"', 'luong-concat has the lowest test AER; among the models peaking on am, luong-dot is chosen'),
-    Claim('b4a0f73d', '0.6 < weights[MODEL] < 0.7 and weights["luong-general"] > 0.99', 'luong-dot puts 0.6-0.7 on am, luong-general over 0.99'),
+    Claim('b4a0f73d', 'sorted(on_am) == sorted(ATTENTION_MODELS)', 'all four models peak on am when they output 是'),
+    Claim('b4a0f73d', 'min(test_aer, key=test_aer.get) == "luong-concat" and MODEL == "luong-concat"', 'luong-concat has the lowest test AER and is chosen'),
+    Claim('b4a0f73d', '0.6 < weights[MODEL] < 0.7 and weights["luong-dot"] > 0.99 and weights["luong-general"] > 0.95 and min(weights, key=weights.get) == "bahdanau" and weights["bahdanau"] < 0.6', 'luong-concat puts 0.650 on am, luong-dot 0.995, luong-general 0.954, bahdanau 0.582 (the flattest)'),
+    Claim('b4a0f73d', 'all(r[1] == "我 是 一 名 学生 。" for r in rows)', 'all four models translate the sentence right'),
     # cell 8
     Claim('7205322d', 'peak == "am" and 0.6 < row.max() < 0.7', 'Fig. 9-22 row: the peak for 是 is am with weight 0.6-0.7'),
-    Claim('7205322d', 'second == "a" and 0.3 < np.sort(row)[-2] < 0.4', 'the second largest weight for 是 is on a (0.3-0.4)'),
+    Claim('7205322d', 'second == "a" and 0.2 < np.sort(row)[-2] < 0.3', 'the second largest weight for 是 is on a (0.26)'),
+    Claim('7205322d', 'row[t.src_tokens.index("student")] < 0.1 and row[t.src_tokens.index(".")] < 0.1 and row[0] < 0.01', 'the other words get little weight'),
     # cell 11
-    Claim('7fee15e0', 'set(renderings["am/is/are + a / an"]) == {"是", "有"}', 'am/is/are before a/an align only to 是 or 有 in the training data'),
+    Claim('7fee15e0', '[zh for zh, _ in renderings["am/is/are + a / an"].most_common()] == ["是", "有", "（不译）"]', 'am/is/are before a/an align to 是, then 有, or are not translated'),
     Claim('7fee15e0', 'renderings["am/is/are + a / an"].most_common(1)[0][0] == "是"', 'am/is/are before a/an align most often to 是'),
     Claim('7fee15e0', 'renderings["am/is/are + -ing 形式"].most_common(1)[0][0] == "在"', 'am/is/are before an -ing form align most often to 在'),
     Claim('7fee15e0', '{"在", "很", "是"} <= set(renderings["am/is/are + 其他词"])', 'before other words am/is/are align to 在, 很 and 是 among others'),
@@ -21,11 +23,14 @@ CLAIMS = [
     Claim('43c733af', '[peak_of[w] for w in ("我", "是", "一", "学生", "。")] == ["i", "am", "a", "student", "."]', 'each output word peaks on its English counterpart (我-i, 是-am, 一-a, 学生-student, 。-.)'),
     # cell 16
     Claim('aab054fc', 'sorted(row_max, key=row_max.get)[:2] == ["是", "名"]', 'by max weight the rows of 是 and 名 are the least concentrated, 是 first'),
-    Claim('aab054fc', 'ming_top3 == ["student", ".", "am"]', 'the measure word 名 looks most at student, then ., then am'),
-    Claim('aab054fc', '"车" not in t3.tgt_tokens and "红色" in t3.tgt_tokens and measure3 == "个"', "the chosen model translates 'three red cars' with 红色 and the measure word 个 but without 车"),
+    Claim('aab054fc', 'ming_top3 == ["student", ".", "a"]', 'the measure word 名 looks most at student, then ., then a'),
+    Claim('aab054fc', 'entropy(row) > entropy(r_ming)', 'by entropy too the row of 是 is flatter than the row of 名'),
+    Claim('aab054fc', 't3.tgt_tokens == ["我", "哥哥", "有", "三", "个", "红色", "的", "车", "。"] and measure3 == "个"', "the chosen model translates 'three red cars' as 红色 的 车 with the wrong measure word 个"),
+    Claim('aab054fc', '[t3.src_tokens[i] for i in np.argsort(-t3.attention[t3.tgt_tokens.index("个"), : len(t3.src_tokens)])[:2]] == ["red", "cars"]', 'the row of 个 peaks on red, cars gets the smaller share'),
     # cell 18
-    Claim('e18dd64a', 'set(de_rows) == {"luong-general", "bahdanau"} and wrong_measure == ["bahdanau"]', "only luong-general and bahdanau output 的; bahdanau's measure word is not 辆"),
-    Claim('e18dd64a', '[tr.src_tokens[int(np.argmax(de_rows[n]))] for n in ("luong-general", "bahdanau")] == ["red", "."]', 'when outputting 的, luong-general peaks on red and bahdanau on .'),
+    Claim('e18dd64a', 'set(de_rows) == set(ATTENTION_MODELS) and wrong_measure == ["bahdanau", "luong-concat", "luong-dot"]', 'all four output 红色 的 车; only luong-general uses 辆'),
+    Claim('e18dd64a', '[tr.src_tokens[int(np.argmax(de_rows[n]))] for n in ("luong-dot", "luong-general", "luong-concat", "bahdanau")] == ["red", ".", ".", "."] and de_rows["luong-general"].max() > 0.8', 'when outputting 的, luong-dot peaks on red, the other three on . (luong-general almost all)'),
+    Claim('e18dd64a', 'top2_de["luong-concat"] == top2_de["bahdanau"] == {"cars", "."}', 'luong-concat and bahdanau split the row of 的 mainly between cars and .'),
     # cell 20
     Claim('250ae9e3', 'peak2["昨天"] == "yesterday" and peak2["吃"] == "ate" and peak2["了"] == "an"', 'reordering: 昨天 peaks on yesterday, 吃 on ate, 了 on an'),
     # cell 23
