@@ -41,6 +41,7 @@ CLAIMS = [
     Claim('e22a7ccf', '0.2 < rate["measure_word"] < 0.9 and 0.2 < rate["possessive"] < 0.9', 'measure-word and possessive pairs cross only sometimes (20-90 %)'),
     # cell 24
     Claim('18d60c14', 'histories["none"].best_bleu < min(histories["bahdanau"].best_bleu, histories["luong-general"].best_bleu) - 0.3', "full budget: none's best validation char-BLEU is over 0.3 below both attention models", full_only=True),
+    Claim('18d60c14', 'all(histories[n].val_bleu[-1] > histories[n].val_bleu[-2] for n in ("bahdanau", "luong-general"))', "full budget: the attention models' validation BLEU still rises at the last evaluation", full_only=True),
     Claim('18d60c14', 'histories["none"].step_loss[-1] > max(histories["bahdanau"].step_loss[-1], histories["luong-general"].step_loss[-1])', 'none ends with the highest training loss (the prose says so of the full budget; quick mode agrees)'),
     # cell 29
     Claim('d2a1070f', 'not shipped or (all(shipped[name]["recipe"]["align_weight"] == 0 for name in shipped))', 'all unguided'),
