@@ -58,7 +58,7 @@ register(LazyExercise(
     id="nb06_crossing_share",
     notebook=_NB,
     title="预测：短句子里，对齐交叉的比例是多少？",
-    prompt=f"第 1 节的表给出了整个 test 划分里对齐有交叉的比例。先预测：只看不超过 {SHORT} 个英文词的 test 句子，"
+    prompt=f"第 1 节的表给出了整个 test 子集里对齐有交叉的比例。先预测：只看不超过 {SHORT} 个英文词的 test 句子，"
            "这个比例是多少？填 0~1 之间的小数（±0.1 以内算对），再运行揭晓的单元格。",
     solve=short_crossing_share,
     checker=check_crossing_share,
@@ -195,7 +195,7 @@ register(LazyExercise(
     id="nb06_best_aer",
     notebook=_NB,
     title="预测：比训练句子都长的句子上，哪个模型对齐得最准？",
-    prompt="第 3 节的表给出了四个注意力模型在 test 上的 AER。先预测：在 long 划分（比任何训练句子都长）上，"
+    prompt="第 3 节的表给出了四个注意力模型在 test 上的 AER。先预测：在 long 子集（比任何训练句子都长）上，"
            "同样用教师强制算 AER，哪个模型最低？填模型名，例如 'luong-dot'，再运行揭晓的单元格。",
     solve=best_aer_model,
     checker=check_best_aer,
