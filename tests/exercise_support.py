@@ -33,6 +33,7 @@ WRONG = {
     "nb05_context_shape": (2, 5, 7),
     "nb05_saturation": "A",
     "nb05_padding_weight": (0.0, "B"),
+    "nb05b_local_m_row": (0.2, "D"),
     "masked_softmax": lambda s, m: torch.softmax(s, -1),
     "dot_score": lambda q, k: k @ q.transpose(1, 2),
     "general_score": lambda q, k, W: q @ k.transpose(1, 2),
