@@ -52,7 +52,8 @@ class Snapshot:
         self.files: dict[str, bytes] = {}
         for path in sorted(PACKAGE.rglob("*")):
             rel = path.relative_to(ROOT)
-            if not path.is_file() or path.is_symlink() or "__pycache__" in rel.parts or path.suffix == ".pyc":
+            if not path.is_file() or path.is_symlink() or "__pycache__" in rel.parts or path.suffix == ".pyc" \
+                    or ".cache" in rel.parts:  # the corpus's on-disk cache: each copy regenerates or reads its own
                 continue
             if rel.parts[:2] == ("helpers", "exercises") and (len(rel.parts) > 3 or rel.name not in KEEP_IN_EXERCISES):
                 continue
@@ -75,7 +76,8 @@ class Snapshot:
             rel = module.replace(".", "/") + ".py"
             by_file.setdefault(rel if rel in self.files else module.replace(".", "/") + "/__init__.py", []).append(attr)
         for rel, data in self.files.items():
-            if code_only and not rel.endswith(".py"):
+            # code only: the modules, and the corpus's data files that its modules read when imported (corpus 4.0)
+            if code_only and not (rel.endswith(".py") or rel.startswith("helpers/corpus/data/")):
                 continue
             if rel in by_file:
                 data = withhold(data.decode("utf-8"), rel[:-3].replace("/", ".").removesuffix(".__init__"),
