@@ -37,23 +37,23 @@ CLAIMS = [
     Claim('6b0dbfe0', 'all(ROWS[tag][0] >= ROWS[tag][1] - 1 for tag in ("coordination", "modal") if tag in ROWS)', 'coordination and modal sentences: all rows but at most one on gold'),
     Claim('6b0dbfe0', 'ROWS["modal"][3] > 0 and ROWS["modal"][2] == ROWS["modal"][3]', 'can not -> 不 会: crossed, and followed'),
     Claim('6b0dbfe0', 'rows_hit >= 0.8 * rows_total and moved_hit >= 0.8 * moved_total', 'across the gallery at least 80 % of rows, and of reordered rows, peak on gold'),
-    Claim('6b0dbfe0', 'kinds_all.count("远") == 0 and gallery_rows.mean() > 0.9', 'no gallery row misses by far; mean row maximum over 0.9'),
+    Claim('6b0dbfe0', 'kinds_all.count("远") == 3 and gallery_rows.mean() > 0.9', 'three gallery rows miss by far; mean row maximum over 0.9'),
     # 2.7: Bahdanau Fig. 3 analogue
     Claim('b0898f6b', 'len(crossed) == 2 and all(crossings(p) >= 2 for p in crossed)', 'two exactly translated test sentences with at least two crossing sure links'),
     Claim('b0898f6b', 'all(f"交叉最多的第 {k} 句" in ROWS and mostly_right(ROWS[f"交叉最多的第 {k} 句"]) for k in (1, 2))', 'in them the reordered rows mostly peak on their gold link'),
     # 2.7: Luong Fig. 7 analogue
     Claim('ce60a535', 'len(outside) > 0', 'some sure links of the most-crossing sentence lie outside the local-m window'),
     # cell 23
-    Claim('1aab4562', 'len(long_pair.src) == 46 and long_pair.src.count(",") == 4', '46 words, five clauses'),
+    Claim('1aab4562', 'len(long_pair.src) == 41 and len(exact_long) == 17', '41 words; 17 of the first 80 exact'),
     Claim('1aab4562', 'aer_long is not None and 0 < len(exact_long) < 0.3 * 80', 'exact on fewer than 3 in 10'),
     Claim('1aab4562', 'long_rows[0] >= 0.8 * long_rows[1] and long_rows[2] >= long_rows[3] - 1', 'the long sentence: at least 80 % of rows on gold, all reordered rows but one'),
-    Claim('1aab4562', 'long_kinds["远"] == 1 and long_kinds["无确定链接"] >= long_kinds["相邻"] + long_kinds["远"]', 'the long sentence: one far miss; most misses are rows without a sure link'),
+    Claim('1aab4562', 'long_kinds == {"无确定链接": 0, "相邻": 2, "远": 1}', 'the long sentence: two adjacent misses, one far'),
     Claim('6fd854eb', 'rec["long"]["char_bleu"] < rec["test"]["char_bleu"] - 0.05 and bl["51-60"]["char_bleu"] < bl["41-50"]["char_bleu"]', 'luong-general scores lower on long than test, lower still at 51-60'),
     Claim('6fd854eb', 'rec["errors"]["long"]["fewer_clauses"] > n_long_wrong / 2', 'most wrong long translations drop a clause'),
     # cell 25
-    Claim('618c519f', '0.75 * N_TEST < sum(same) < 0.9 * N_TEST and np.median(list(scores.values())) < 0.15', '75-90 % of test sentences are translated exactly; their median AER is under 0.15'),
-    Claim('618c519f', '0.1 * len(scores) < sum(v == 0 for v in scores.values()) < 0.3 * len(scores)', '10-30 % of exact translations have AER = 0'),
-    Claim('618c519f', 'list(by_len) == ["3–10", "11–20", "21–30", "31–40"] and by_len["31–40"][1] > by_len["3–10"][1] + 0.05', 'AER grows with sentence length: 31-40 words over 0.05 above 3-10'),
+    Claim('618c519f', '0.85 * N_TEST < sum(same) < 0.95 * N_TEST and np.median(list(scores.values())) < 0.2', '85-95 % of test sentences are translated exactly; their median AER is under 0.2'),
+    Claim('618c519f', '0.05 * len(scores) < sum(v == 0 for v in scores.values()) < 0.2 * len(scores)', '5-20 % of exact translations have AER = 0'),
+    Claim('618c519f', 'list(by_len) == ["3–10", "11–20", "21–30", "31–40"] and abs(by_len["31–40"][1] - by_len["3–10"][1]) < 0.05', 'AER hardly changes with sentence length (31-40 within 0.05 of 3-10)'),
     # cell 27
     Claim('e506b961', 'len(real) > len(variants) and len(real) < 0.1 * min(300, N_TEST)', 'most differing translations are real differences, under 10 % of the first 300'),
     Claim('e506b961', 'len(omitted) > max(sum(kinds[k].startswith(p) for k in real) for p in ("换了一个词", "多出", "多处不同"))', 'omission is the most common kind of real difference'),
@@ -70,7 +70,7 @@ CLAIMS = [
     # cell 35
     Claim('194713f3', 'max(aers) < baseline / 3', 'every model aligns far better than the diagonal'),
     Claim('194713f3', 'all(r["max_alpha"] < 1 and r["entropy"] > 0 for r in table.values())', "every model's attention is soft (max-alpha < 1, entropy > 0)"),
-    Claim('194713f3', 'all(0.75 < r["exact"] < 0.9 for r in table.values())', 'every model translates 75-90 % of test exactly'),
+    Claim('194713f3', 'all(0.85 < r["exact"] < 0.95 for r in table.values())', 'every model translates 85-95 % of test exactly'),
     Claim('194713f3', 'softest == "bahdanau" and sharpest == "luong-general"', 'bahdanau is the softest, luong-general the closest to one-hot'),
     Claim('194713f3', 'min(table, key=lambda n: table[n]["aer"]) == "luong-concat" and max(table, key=lambda n: table[n]["aer"]) == "bahdanau"', 'luong-concat has the lowest AER, bahdanau the highest'),
     # cell 37
