@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from helpers.analysis.differences import difference_kind, plain_form
+from helpers.analysis.differences import difference_kind, dropped_source, plain_form
 from helpers.analysis.rows import check_rows, crossings, miss_kind, mostly_right, moved_rows, row_peaks
 from helpers.analysis.selection import most_crossing, pick, pick_gallery, wh_moves
 from helpers.analysis.variants import diagonal
@@ -79,6 +79,17 @@ def test_difference_kinds():
     assert difference_kind(["我", "很", "累"], ["我", "累"]) == "多出：很"
     assert difference_kind(["我", "喝", "茶"], ["我", "喝", "水"]) == "换了一个词：水 → 茶"
     assert difference_kind(["他", "喝", "茶", "吗"], ["我", "喝", "水"]) == "多处不同"
+
+
+def test_dropped_source():
+    # they can play tennis together .  ->  他们 会 一起 打 网球 。 ; the output leaves out 一起
+    pair = SimpleNamespace(src=["they", "can", "play", "tennis", "together", "."],
+                           tgt=["他们", "会", "一起", "打", "网球", "。"],
+                           sure={(0, 0), (1, 1), (4, 2), (2, 3), (3, 4), (5, 5)})
+    assert dropped_source(["他们", "会", "打", "网球", "。"], pair) == [4]
+    assert dropped_source(list(pair.tgt), pair) == []
+    # PAIR: 汤姆 吃 了 。 leaves out 昨天 (yesterday, position 2)
+    assert dropped_source(["汤姆", "吃", "了", "。"], PAIR) == [2]
 
 
 def test_diagonal_baseline_by_hand():

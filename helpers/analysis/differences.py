@@ -36,3 +36,12 @@ def difference_kind(hyp, ref) -> str:
     if all(op[0] == "insert" for op in ops):
         return "多出：" + "、".join("".join(hyp[c:d]) for _, _, _, c, d in ops)
     return "多处不同"
+
+
+def dropped_source(hyp, pair) -> list[int]:
+    """English positions of ``pair`` with a sure link into a reference token that ``hyp`` left out
+    (a difflib deletion): the source words whose translation is missing from the output."""
+    ref = list(pair.tgt)
+    ops = difflib.SequenceMatcher(a=ref, b=list(hyp), autojunk=False).get_opcodes()
+    dropped = {j for op, a, b, _, _ in ops if op == "delete" for j in range(a, b)}
+    return sorted({i for i, j in pair.sure if j in dropped})
