@@ -16,7 +16,7 @@ author = "9.10 companion notebooks contributors"
 copyright = "代码 MIT，正文与图 CC BY-SA 4.0"
 language = "zh_CN"
 
-extensions = ["myst_nb", "sphinx.ext.mathjax", "frame_players", "search_zh", "math_tags"]
+extensions = ["myst_nb", "sphinx.ext.mathjax", "frame_players", "search_zh", "math_tags", "page_texts"]
 root_doc = "index"
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 suppress_warnings = ["mystnb.unknown_mime_type"]
@@ -24,6 +24,9 @@ suppress_warnings = ["mystnb.unknown_mime_type"]
 # --- notebooks: render the committed outputs as they are -------------------------------------------
 nb_execution_mode = "off"
 myst_enable_extensions = ["dollarmath", "amsmath"]
+# text/markdown outputs (the tables notebooks print with `display(Markdown(...))`) are parsed as MyST, whose
+# tables render as <table>; myst-nb's default ("commonmark") has no tables and shows the raw | lines
+nb_render_markdown_format = "myst"
 myst_heading_anchors = 3
 nb_ipywidgets_js = {}  # no require.js / widget manager from a CDN: the site has its own players
 # widget views cannot render without a kernel: show each widget's static PNG instead

@@ -313,6 +313,49 @@ def test_search_snippets_show_no_raw_tex(server, page, term):
     assert page.problems == []
 
 
+@pytest.mark.timeout(60)
+def test_search_snippets_when_opened_from_a_file(site, page):
+    """Double-clicked search page (file://): every result still gets its snippet (site/_ext/page_texts.py)."""
+    term = "上下文向量"
+    open_page(page, (site / "search.html").as_uri() + f"?q={urllib.parse.quote(term)}")
+    page.locator("#search-results ul.search li").first.wait_for(timeout=20_000)
+    page.wait_for_function("""() => {
+        const items = [...document.querySelectorAll('#search-results ul.search li')];
+        return items.length > 0 && items.every(li => li.querySelector('p.context'))
+            && !/Searching/.test(document.querySelector('#search-results h2')?.textContent || 'Searching');
+    }""", timeout=30_000)
+    snippets = page.locator("#search-results ul.search li p.context").all_text_contents()
+    assert snippets and any(term in text for text in snippets), snippets
+    assert all("\\" not in text for text in snippets), snippets
+    assert page.problems == []
+    assert external(page.requests, site.as_uri()) == []
+
+
+def markdown_tables(notebook: Path) -> int:
+    """How many markdown tables the notebook's outputs print (a `|---|` rule line opens each)."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    count = 0
+    for cell in cells:
+        for output in cell.get("outputs", []):
+            text = output.get("data", {}).get("text/markdown", "")
+            text = "".join(text) if isinstance(text, list) else text
+            count += len(re.findall(r"^\|(?:\s*:?-{3,}:?\s*\|)+\s*$", text, flags=re.M))
+    return count
+
+
+def test_every_table_a_notebook_prints_is_a_table_on_its_page(site):
+    """Tables printed with display(Markdown(...)) render as <table>, not as raw `| a | b |` lines."""
+    printed = {}
+    for notebook in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        page = site / notebook.relative_to(ROOT / "notebooks").with_suffix(".html")
+        text = page.read_text(encoding="utf-8")
+        printed[notebook.stem] = markdown_tables(notebook)
+        # the prose's own tables are <table> too, so the page has at least as many as the outputs print
+        assert text.count("<table") >= printed[notebook.stem], (notebook.name, printed[notebook.stem])
+        assert not re.search(r"\|\s*-{3,}\s*\|", text), f"{page.name} shows a raw markdown table"
+    assert sum(printed.values()) >= 10, printed  # the check saw the notebooks' tables (01, 03, 06, 07 print them)
+
+
 def test_the_snippet_reading_of_inline_tex(server, page):
     open_page(page, server + "search.html")
     tex = [r"\(\alpha_{ts}\)", r"\(\mathrm{score}(h_t, \bar{h}_s)\)", r"\(c_t = \sum_s \alpha_{ts} \bar{h}_s\)"]

@@ -39,6 +39,31 @@
     Search.htmlToText.withoutTeX = true;
   }
 
+  /* From file:// a browser refuses searchtools' fetch of each found page, so results came without
+     snippets. On the search page, opened from a file, answer that fetch from _static/page-texts.js
+     (every page's main text, written by site/_ext/page_texts.py at build time). */
+  function offlinePages() {
+    var root = document.documentElement.dataset.content_root || "./";
+    var rootUrl = new URL(root, window.location.href).href;
+    var script = document.createElement("script");
+    var loaded = new Promise(function (resolve) { script.onload = resolve; script.onerror = resolve; });
+    script.src = root + "_static/page-texts.js";
+    document.head.appendChild(script);
+    var fetchFromFile = window.fetch;
+    window.fetch = function (resource, options) {
+      var url = new URL(String(resource && resource.url ? resource.url : resource), window.location.href);
+      var key = url.href.indexOf(rootUrl) === 0 ? decodeURIComponent(url.href.slice(rootUrl.length).split(/[?#]/)[0]) : null;
+      return loaded.then(function () {
+        var texts = window.SEARCH_PAGE_TEXTS || {};
+        if (key !== null && Object.prototype.hasOwnProperty.call(texts, key)) {
+          return new Response(texts[key], { headers: { "Content-Type": "text/html; charset=utf-8" } });
+        }
+        return fetchFromFile.call(window, resource, options);
+      });
+    };
+  }
+
+  if (window.location.protocol === "file:" && /(^|\/)search\.html$/.test(window.location.pathname)) offlinePages();
   patch();
   document.addEventListener("DOMContentLoaded", patch);
   window.searchSnippetPlainTeX = plainTeX; // for the site test
