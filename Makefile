@@ -43,8 +43,9 @@ endif
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(LAB_FLAGS) notebooks/
 
+# pytest arguments pass through: make test ARGS="tests/test_metrics.py -q" runs one file
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(ARGS)
 
 # --- maintainers ---
 notebooks: $(STAMP)          ## execute every notebook in full mode and save the outputs
