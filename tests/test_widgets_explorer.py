@@ -142,6 +142,16 @@ def test_examples_dropdown_fills_the_sentence_box(fresh):
     assert sentence_text(fresh.translation.src_tokens) == sentence
 
 
+def test_examples_dropdown_lists_each_sentence_once():
+    from helpers.widgets.explorer import PHENOMENA_ZH, example_sentences
+
+    options = example_sentences()
+    sentences = [sentence for _, sentence in options]
+    assert len(sentences) == len(set(sentences)), [s for s in sentences if sentences.count(s) > 1]
+    # every phenomenon still gets its example: the DESIGN examples + one per phenomenon + two long ones
+    assert sum(label.split(":")[0] in PHENOMENA_ZH.values() for label, _ in options) == len(PHENOMENA_ZH)
+
+
 @pytest.mark.parametrize("bad, expected", [
     ("", "empty input"),
     ("   ", "empty input"),

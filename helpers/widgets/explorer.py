@@ -113,13 +113,16 @@ def find_gold(src_tokens):
 
 def example_sentences() -> list[tuple[str, str]]:
     """(label, sentence) pairs for the ``.examples`` dropdown: the DESIGN examples, one test sentence
-    per reordering phenomenon, and two long ones."""
+    per reordering phenomenon (each sentence listed once), and two long ones."""
     from helpers.corpus import design_examples, load_corpus
 
     out = [(f"例 {k + 1}: {sentence_text(p.src)}", sentence_text(p.src)) for k, p in enumerate(design_examples())]
     test = load_corpus("test")
     for tag, name in PHENOMENA_ZH.items():
-        pair = next((p for p in test if tag in p.phenomena and len(p.src) <= 12), None)
+        # a sentence shows several phenomena: each entry takes the first one not listed yet
+        listed = {sentence for _, sentence in out}
+        pair = next((p for p in test if tag in p.phenomena and len(p.src) <= 12
+                     and sentence_text(p.src) not in listed), None)
         if pair is not None:
             out.append((f"{name}: {sentence_text(pair.src)}", sentence_text(pair.src)))
     for pair in load_corpus("long")[:2]:
