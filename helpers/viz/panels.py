@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["gold_matrix", "plot_alignment_panels", "plot_padding_bars"]
+__all__ = ["gold_matrix", "plot_alignment_panels", "plot_alpha_table", "plot_padding_bars"]
 
 
 def gold_matrix(n_src: int, n_tgt: int, sure, possible=()) -> np.ndarray:
@@ -64,4 +64,25 @@ def plot_padding_bars(weights_no_mask, weights_masked, tokens, n_real: int, *, t
     axes[1].legend()
     if title:
         fig.suptitle(title)
+    return fig
+
+
+def plot_alpha_table(rows, labels, tokens, title: str):
+    """Notebook 05a: several attention rows as one table of coloured cells (row = a label, column = a source
+    word), each cell printed with its weight to two decimals; returns the figure."""
+    import matplotlib.pyplot as plt
+
+    rows = np.asarray([np.asarray(r, dtype=float) for r in rows])
+    if rows.ndim != 2 or rows.shape != (len(labels), len(tokens)):
+        from helpers.errors import ShapeError
+
+        raise ShapeError(f"rows 的形状 (shape) 应为 [{len(labels)} 个标签, {len(tokens)} 个词]，实际 (got) {list(rows.shape)}。")
+    fig, ax = plt.subplots(figsize=(1.8 + 1.1 * len(tokens), 0.9 + 0.55 * len(rows)), layout="constrained")
+    ax.imshow(rows, cmap="Reds", vmin=0, vmax=1, aspect="auto")
+    for r, row in enumerate(rows):
+        for s, a in enumerate(row):
+            ax.text(s, r, f"{a:.2f}", ha="center", va="center", fontsize=10, color="white" if a > 0.6 else "black")
+    ax.set_xticks(range(len(tokens)), list(tokens))
+    ax.set_yticks(range(len(labels)), list(labels))
+    ax.set_title(title)
     return fig
