@@ -42,7 +42,7 @@ def test_peak_rows_and_intervene_on_a_shipped_model():
     weights, p, top = out["原样"]
     assert np.allclose(weights, row, atol=1e-5) and top == "是" and p > 0.5  # unchanged: the model's own step
     assert out["去掉峰值"][0][int(row.argmax())] == 0.0 and abs(float(out["去掉峰值"][0].sum()) - 1) < 1e-5
-    assert float(np.abs(out["全零"][0]).sum()) == 0.0
+    assert float(np.abs(np.asarray(out["全零"][0])).sum()) == 0.0
 
 
 def test_plot_alpha_table_writes_every_weight_and_checks_the_shape():
