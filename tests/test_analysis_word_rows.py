@@ -53,3 +53,16 @@ def test_plot_alpha_table_writes_every_weight_and_checks_the_shape():
     assert texts == ["0.00", "0.25", "0.75", "1.00"]
     with pytest.raises(HelpersError):
         plot_alpha_table([[0.5, 0.5]], ["a", "b"], ["x", "y"], "t")
+
+
+def test_plot_translation_pairs_draws_boxes_only_when_the_output_is_the_reference():
+    import helpers
+    from helpers.corpus import load_corpus
+    from helpers.viz.panels import plot_translation_pairs
+
+    model = helpers.load_pretrained("luong-general")
+    pair = load_corpus("test")[0]
+    fig, lines = plot_translation_pairs({"g": model}, [("例", pair)])
+    out = helpers.translate(model, " ".join(pair.src))
+    assert len(fig.axes) >= 1 and len(lines) == 1 and lines[0].startswith(f"例 | g: {out.text} | 参考译文")
+    assert ("不同" in lines[0]) == (out.tgt_tokens != list(pair.tgt))
