@@ -39,7 +39,12 @@ def use_notebook_threads(default: int = NOTEBOOK_THREADS) -> int:
     """Set torch's intra-op thread count for a notebook and return it: ``NB_THREADS`` if set, else ``default``.
 
     Every notebook's setup cell calls this, so all of them run with the same count. Why 1 by default:
-    MEASURED_REASON
+    measured on this project's 2-core machine while other jobs kept it busy (load average 2-3), the
+    quick-mode run of notebook 06 (which trains with the same count) took 30.9 s and 35.6 s with
+    ``NB_THREADS=1`` against 94.3 s and 152.1 s with ``NB_THREADS=2`` (runs alternated; nbclient, whole
+    notebook). The tensors of these notebooks are tiny, so a second thread saves little even on an idle
+    machine (``helpers.train.TRAIN_THREADS`` gives 95 vs 110 steps/s), while on a busy one every op waits
+    for a core that another process holds (oversubscription): one thread is 3-4 times faster there.
 
     ``NB_THREADS`` must be a whole number of at least 1 (e.g. ``NB_THREADS=4`` on an idle many-core machine);
     anything else raises a bilingual ``HelpersError``.
