@@ -5,7 +5,6 @@ import pytest
 
 import helpers
 from helpers.corpus import load_corpus
-from helpers.errors import HelpersError
 from helpers.extras.local_panels import fig7_weights
 from helpers.localp_results import demo_pair, load_results
 
@@ -25,7 +24,9 @@ def test_fig7_weights_are_global_its_window_and_the_stored_local_p():
     assert np.array_equal(p, np.asarray(lp["demo"]["weights"]))
 
 
-def test_fig7_weights_refuse_another_sentence():
+def test_fig7_weights_of_another_sentence_leave_local_p_blank_with_a_warning():
     lp, model = load_results(), helpers.load_pretrained("luong-general")
-    with pytest.raises(HelpersError):
-        fig7_weights(model, lp, load_corpus("valid")[0])
+    other = load_corpus("valid")[0]
+    with pytest.warns(UserWarning, match="another sentence"):
+        g, m, p = fig7_weights(model, lp, other)
+    assert g.shape == m.shape == p.shape and np.isnan(p).all() and np.allclose(m.sum(-1), 1, atol=1e-5)

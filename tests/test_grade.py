@@ -38,26 +38,28 @@ def my_context_vector(weights, values):
 '''
 
 CHEATS = [
-    # 1. patch torch.allclose and helpers' comparison, then hand in zeros of the right shape
-    "import torch\nimport helpers.exercises.engine as engine\nfrom helpers.exercises import check\n"
-    "torch.allclose = lambda *a, **k: True\nengine.close = lambda *a, **k: True\n"
-    "def my_luong_step(emb, h_tilde_prev, h_prev, enc, mask, cell, W_a, W_c):\n"
-    "    return torch.zeros_like(h_prev), torch.zeros_like(h_prev), torch.zeros(mask.shape)\n"
-    "check('luong_step', my_luong_step)",
-    # 2. a Tensor subclass whose __torch_function__ lies
+    # 1. a Tensor subclass whose __torch_function__ lies
     LIAR + "\nfrom helpers.exercises import check\ncheck('context_vector', my_context_vector)",
-    # 3. the reference solution object, directly and wrapped, and a reference value
+    # 2. the reference solution object, directly and wrapped, and a reference value
     "from helpers.exercises import EXERCISES, check\n"
     "check('masked_softmax', EXERCISES['masked_softmax'].solution)\n"
-    "check('bahdanau_step', lambda *a: EXERCISES['bahdanau_step'].solution(*a))\n"
+    "check('luong_step', lambda *a: EXERCISES['luong_step'].solution(*a))\n"
     "check('nb05_context_shape', EXERCISES['nb05_context_shape'].solution)",
 ]
-# 4. a function that patches torch inside its own body (runs in the sandbox only): a student of its own,
-# since the cheats above already use every code exercise of the assignment
-PATCHER = ("import torch\nfrom helpers.exercises import check\n"
-           "def my_masked_softmax(scores, mask):\n    torch.allclose = lambda *a, **k: True\n"
-           "    return torch.zeros_like(scores)\n"
-           "check('masked_softmax', my_masked_softmax)")
+# a student of their own (the cheats above already use 05a's code exercises; a file is marked for one notebook):
+PATCHER = [
+    # 3. patch torch.allclose and helpers' comparison, then hand in zeros of the right shape
+    "import torch\nimport helpers.exercises.engine as engine\nfrom helpers.exercises import check\n"
+    "torch.allclose = lambda *a, **k: True\nengine.close = lambda *a, **k: True\n"
+    "def my_context_vector(weights, values):\n"
+    "    return torch.zeros(weights.shape[0], weights.shape[1], values.shape[2])\n"
+    "check('context_vector', my_context_vector)",
+    # 4. a function that patches torch inside its own body (runs in the sandbox only)
+    "import torch\nfrom helpers.exercises import check\n"
+    "def my_masked_softmax(scores, mask):\n    torch.allclose = lambda *a, **k: True\n"
+    "    return torch.zeros_like(scores)\n"
+    "check('masked_softmax', my_masked_softmax)",
+]
 
 
 def _define(source: str) -> dict:
@@ -95,7 +97,7 @@ def graded(tmp_path_factory):
               "def my_context_vector(weights, values):\n    while True:\n        pass\n"
               "check('context_vector', my_context_vector)")
     _notebook(root / "cheater.ipynb", *CHEATS)
-    _notebook(root / "patcher.ipynb", PATCHER)
+    _notebook(root / "patcher.ipynb", *PATCHER)
     (root / "essay.ipynb").write_text("这不是笔记本 (not JSON)", encoding="utf-8")
     out = root.parent / "grades.csv"
     columns, _ = g.grade(root, timeout=40, call_timeout=3, quick=True, log=lambda *_: None, out=out,
@@ -155,14 +157,14 @@ def test_an_infinite_loop_in_a_function_fails_that_exercise_only(graded):
 def test_cheating_tricks_do_not_pass(graded):
     _, table, verdicts, _ = graded
     assert table["cheater"]["total"] == "0"
-    # patched torch.allclose / engine.close: the checkers' engine is not even importable in a graded kernel
-    assert verdicts["cheater", "luong_step"]["verdict"] == g.MISSING
+    # patched torch.allclose / engine.close (patcher): the checkers' engine is not even importable in a graded kernel
     assert verdicts["cheater", "context_vector"]["verdict"] == g.WRONG  # lying Tensor subclass
     assert verdicts["cheater", "masked_softmax"]["verdict"] == g.REFERENCE
     assert verdicts["cheater", "nb05_context_shape"]["verdict"] == g.REFERENCE
-    assert verdicts["cheater", "bahdanau_step"]["verdict"] == g.WRONG  # wrapper: helpers.exercises not importable
-    assert "not importable while grading" in verdicts["cheater", "bahdanau_step"]["message"]
+    assert verdicts["cheater", "luong_step"]["verdict"] == g.WRONG  # wrapper: helpers.exercises not importable
+    assert "not importable while grading" in verdicts["cheater", "luong_step"]["message"]
     assert table["patcher"]["total"] == "0"
+    assert verdicts["patcher", "context_vector"]["verdict"] == g.MISSING  # patched torch.allclose / engine.close
     assert verdicts["patcher", "masked_softmax"]["verdict"] == g.WRONG  # patches torch in its own body
 
 
