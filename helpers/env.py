@@ -3,6 +3,7 @@
 * Quick mode: set the environment variable ``NB_QUICK=1`` and every notebook runs top to
   bottom in seconds (tiny training budgets, shipped pretrained models for the rest).
 * ``seed_everything`` makes runs reproducible on the CPU.
+* ``use_notebook_threads`` sets torch's thread count the same way in every notebook (``NB_THREADS``).
 * ``pick_device`` prefers CUDA, then Apple MPS, then the CPU. The CPU is the reference.
 * ``check_environment`` / ``format_report``: the set-up check of notebook 00 and its table, padded by
   display width (a Chinese character takes two columns in a terminal or a notebook's monospace output).
@@ -15,6 +16,8 @@ import random
 import unicodedata
 
 QUICK_ENV = "NB_QUICK"
+THREADS_ENV = "NB_THREADS"
+NOTEBOOK_THREADS = 1
 
 
 def is_quick() -> bool:
@@ -30,6 +33,39 @@ def seed_everything(seed: int = 0) -> None:
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
+
+
+def use_notebook_threads(default: int = NOTEBOOK_THREADS) -> int:
+    """Set torch's intra-op thread count for a notebook and return it: ``NB_THREADS`` if set, else ``default``.
+
+    Every notebook's setup cell calls this, so all of them run with the same count. Why 1 by default:
+    measured on this project's 2-core machine while other jobs kept it busy (load average 2-3), the
+    quick-mode run of notebook 06 (which trains with the same count) took 30.9 s and 35.6 s with
+    ``NB_THREADS=1`` against 94.3 s and 152.1 s with ``NB_THREADS=2`` (runs alternated; nbclient, whole
+    notebook). The tensors of these notebooks are tiny, so a second thread saves little even on an idle
+    machine (``helpers.train.TRAIN_THREADS`` gives 95 vs 110 steps/s), while on a busy one every op waits
+    for a core that another process holds (oversubscription): one thread is 3-4 times faster there.
+
+    ``NB_THREADS`` must be a whole number of at least 1 (e.g. ``NB_THREADS=4`` on an idle many-core machine);
+    anything else raises a bilingual ``HelpersError``.
+    """
+    import torch
+
+    from helpers.errors import HelpersError
+
+    raw = os.environ.get(THREADS_ENV, "").strip()
+    if raw:
+        try:
+            count = int(raw)
+        except ValueError:
+            count = 0
+        if count < 1:
+            raise HelpersError(f"环境变量 {THREADS_ENV} 应是不小于 1 的整数 (a whole number ≥ 1)，现在是 {raw[:20]!r}。"
+                               f"删掉它就用默认的 {default} 个线程 (unset it for the default)。")
+    else:
+        count = int(default)
+    torch.set_num_threads(count)
+    return count
 
 
 def pick_device(prefer: str | None = None):

@@ -35,3 +35,24 @@ def test_the_real_report_is_aligned():
     lines = format_report(report).splitlines()
     assert len(lines) == len(report)
     assert len({_detail_column(line, detail) for line, (_, _, detail) in zip(lines, report)}) == 1
+
+
+def test_use_notebook_threads_sets_torch_and_reads_nb_threads(monkeypatch):
+    import pytest
+    import torch
+
+    from helpers.env import use_notebook_threads
+    from helpers.errors import HelpersError
+
+    before = torch.get_num_threads()
+    try:
+        monkeypatch.delenv("NB_THREADS", raising=False)
+        assert use_notebook_threads() == 1 and torch.get_num_threads() == 1
+        monkeypatch.setenv("NB_THREADS", " 2 ")
+        assert use_notebook_threads() == 2 and torch.get_num_threads() == 2
+        for bad in ("0", "-3", "two", "1.5"):
+            monkeypatch.setenv("NB_THREADS", bad)
+            with pytest.raises(HelpersError, match="NB_THREADS"):
+                use_notebook_threads()
+    finally:
+        torch.set_num_threads(before)

@@ -20,15 +20,7 @@ from helpers.exercises import (
 )
 
 INF = float("-inf")
-CODE_IDS = [
-    "masked_softmax",
-    "dot_score",
-    "general_score",
-    "additive_score",
-    "context_vector",
-    "attention_vector",
-    "hard_attention",
-]
+CODE_IDS = ["masked_softmax", "context_vector"]
 
 
 # --- wrong answers written independently of the checkers ---------------------------------------
@@ -36,14 +28,6 @@ CODE_IDS = [
 
 def _msm(s, m):  # a correct masked softmax, used inside wrong answers of other kinds
     return torch.softmax(s.masked_fill(~m, INF), -1).masked_fill(~m, 0.0)
-
-
-def _add(q, k, Wq, Wk, v, act=torch.tanh):
-    return act((q @ Wq.T)[:, :, None, :] + (k @ Wk.T)[:, None, :, :]) @ v
-
-
-def _one_hot(idx, s):
-    return torch.nn.functional.one_hot(idx, s).float()
 
 
 def _raise(*_):
@@ -75,45 +59,13 @@ WRONG_ANSWERS = [
     ("masked_softmax", lambda s, m: _msm(s, m).tolist(), "torch.stack"),
     ("masked_softmax", lambda s, m: None, "尚未完成"),
     ("masked_softmax", _raise, "raised an exception"),
-    # dot_score
-    ("dot_score", lambda q, k: q @ k.transpose(1, 2) / q.shape[-1] ** 0.5, "scaling where none belongs"),
-    ("dot_score", lambda q, k: torch.softmax(q @ k.transpose(1, 2), -1), "不要做 softmax"),
-    ("dot_score", lambda q, k: k @ q.transpose(1, 2), "transposed"),
-    ("dot_score", lambda q, k: q @ k, "raised an exception"),
-    ("dot_score", lambda q, k: _gen(q, k), "generator"),
-    # general_score
-    ("general_score", lambda q, k, W: q @ W.T @ k.transpose(1, 2), "W_a 似乎被转置了"),
-    ("general_score", lambda q, k, W: q @ k.transpose(1, 2), "W_a unused"),
-    ("general_score", lambda q, k, W: 2 * q @ W @ k.transpose(1, 2), "scaling where none belongs"),
-    ("general_score", lambda q, k, W: k @ W.T @ q.transpose(1, 2), "transposed"),
-    ("general_score", lambda q, k, W: q @ W @ k, "raised an exception"),
-    # additive_score
-    ("additive_score", lambda q, k, Wq, Wk, v: _add(q, k, Wq, Wk, v, act=lambda x: x), "缺少 tanh"),
-    ("additive_score", lambda q, k, Wq, Wk, v: _add(q, k, Wq.T, Wk, v), "W_q 似乎被转置了"),
-    ("additive_score", lambda q, k, Wq, Wk, v: _add(q, k, Wk, Wq, v), "用反了 (swapped)"),
-    ("additive_score", lambda q, k, Wq, Wk, v: _add(q, k, Wq, Wk, torch.ones_like(v)), "v_a unused"),
-    ("additive_score", lambda q, k, Wq, Wk, v: _add(q, k, Wq, Wk, v, act=torch.relu), "wrong activation"),
-    ("additive_score", lambda q, k, Wq, Wk, v: _add(q, k, Wq, Wk, v).transpose(1, 2), "transposed"),
     # context_vector
     ("context_vector", lambda w, v: torch.softmax(w, -1) @ v, "already normalised"),
     ("context_vector", lambda w, v: v.mean(1, keepdim=True).expand(-1, w.shape[1], -1), "weights unused"),
     ("context_vector", lambda w, v: (w @ v) / w.shape[-1], "scaling where none belongs"),
     ("context_vector", lambda w, v: (w.unsqueeze(-1) * v.unsqueeze(1)).sum(1), "sum over S"),
     ("context_vector", lambda w, v: w.transpose(1, 2) @ v, "raised an exception"),
-    # attention_vector
-    ("attention_vector", lambda c, h, W: torch.cat([c, h], -1) @ W.T, "缺少 tanh"),
-    ("attention_vector", lambda c, h, W: torch.tanh(torch.cat([h, c], -1) @ W.T), "拼接顺序应为 [c; h]"),
-    ("attention_vector", lambda c, h, W: torch.cat([h, c], -1) @ W.T, "拼接顺序应为 [c; h]"),
-    ("attention_vector", lambda c, h, W: torch.sigmoid(torch.cat([c, h], -1) @ W.T), "wrong activation"),
-    ("attention_vector", lambda c, h, W: torch.tanh(torch.cat([c, h], -1) @ W), "W_c.T"),
-    # hard_attention
-    ("hard_attention", lambda s, m: _one_hot(s.argmax(-1), s.shape[-1]), "arg-max 忽略了掩码"),
-    ("hard_attention", lambda s, m: _one_hot(s.masked_fill(m[:, None], INF).argmax(-1), s.shape[-1]), "inverted mask"),
-    ("hard_attention", lambda s, m: _one_hot(s.masked_fill(~m[:, None], 1e9).argmin(-1), s.shape[-1]), "arg-min"),
-    ("hard_attention", lambda s, m: _msm(s, m[:, None, :].expand_as(s)), "soft attention"),
-    ("hard_attention", lambda s, m: _one_hot(s.masked_fill(~m[:, None], INF).argmax(-1), s.shape[-1]), "fully masked row should give zeros"),
-    ("hard_attention", lambda s, m: s.masked_fill(~m[:, None], INF).argmax(-1), "indices"),
-    ("hard_attention", lambda s, m: _one_hot(s.masked_fill(~m, INF).argmax(-1), s.shape[-1]), "mask[:, None, :]"),
+    ("context_vector", lambda w, v: _gen(w, v), "generator"),
 ]  # fmt: skip
 
 WRONG_ANSWER_CATALOGUE_SIZE = len(WRONG_ANSWERS)
@@ -163,7 +115,7 @@ def test_hostile_answers_never_raise_and_never_pass(exercise_id):
 
 
 def test_none_answer_reports_not_finished():
-    assert check("dot_score", None).message.startswith("尚未完成 (not finished yet)")
+    assert check("context_vector", None).message.startswith("尚未完成 (not finished yet)")
 
 
 def test_stub_returning_none_reports_not_finished():
@@ -175,11 +127,11 @@ def test_stub_returning_none_reports_not_finished():
 
 
 def test_wrong_arity_is_explained():
-    assert "wrong number of arguments" in check("dot_score", lambda q: q).message
+    assert "wrong number of arguments" in check("context_vector", lambda w: w).message
 
 
 def test_non_callable_answer_asks_for_a_function():
-    assert "a function" in check("dot_score", 42).message
+    assert "a function" in check("context_vector", 42).message
 
 
 def test_exception_message_names_type_without_traceback():
@@ -188,7 +140,7 @@ def test_exception_message_names_type_without_traceback():
 
 
 def test_nan_output_is_reported():
-    result = check("dot_score", lambda q, k: (q @ k.transpose(1, 2)) * float("nan"))
+    result = check("context_vector", lambda w, v: (w @ v) * float("nan"))
     assert "NaN" in result.message
 
 
@@ -217,8 +169,8 @@ def test_reset_hints_starts_again_from_hint_one():
 
 
 def test_unfinished_answer_does_not_use_up_hints():
-    check("dot_score", None)
-    assert check("dot_score", lambda q, k: k @ q.transpose(1, 2)).details["hints_shown"] == 1
+    check("context_vector", None)
+    assert check("context_vector", lambda w, v: torch.softmax(w, -1) @ v).details["hints_shown"] == 1
 
 
 def test_in_place_edits_by_the_student_do_not_break_the_check():
@@ -238,16 +190,8 @@ def test_checking_leaves_global_random_state_alone():
 
 
 def test_failing_case_is_shown_small():
-    message = check("attention_vector", lambda c, h, W: torch.cat([c, h], -1) @ W.T).message
+    message = check("context_vector", lambda w, v: torch.softmax(w, -1) @ v).message
     assert "测试用例 (test case)" in message and "expected" in message
-
-
-def test_long_one_hot_is_accepted_for_hard_attention():
-    def long_one_hot(scores, mask):
-        idx = scores.masked_fill(~mask[:, None], INF).argmax(-1)
-        return torch.nn.functional.one_hot(idx, scores.shape[-1]) * mask[:, None]
-
-    assert check("hard_attention", long_one_hot).passed
 
 
 def test_check_result_renders_verdict_in_chinese():

@@ -19,12 +19,10 @@ def test_exercise_is_registered_for_its_notebook(exercise_id):
     assert ex.notebook == IDS[exercise_id] and ex.title and ex.prompt and len(ex.hints) >= 2
 
 
-def test_the_split_keeps_every_exercise_of_notebook_05_with_its_id():
+def test_notebook_05_keeps_its_exercises_with_their_ids():
     ids = {i: ex.notebook for i, ex in EXERCISES.items() if ex.notebook.startswith("05")}
-    assert ids == {**{i: "05a_computation_steps" for i in ("masked_softmax", "dot_score", "general_score",
-                                                             "additive_score", "context_vector", "attention_vector",
-                                                             "hard_attention", "luong_step", "nb05_context_shape",
-                                                             "nb05_saturation")},
+    assert ids == {**{i: "05a_computation_steps" for i in ("masked_softmax", "context_vector", "luong_step",
+                                                             "nb05_context_shape", "nb05_saturation")},
                    "bahdanau_step": "05b_computation_extras", "nb05_padding_weight": "05b_computation_extras",
                    "nb05b_local_m_row": "05b_computation_extras"}
 

@@ -33,27 +33,32 @@ class Liar(torch.Tensor):
             return True
         return super().__torch_function__(func, types, args, kwargs or {})
 
-def my_general_score(query, keys, W_a):
-    return torch.zeros(query.shape[0], query.shape[1], keys.shape[1]).as_subclass(Liar)
+def my_context_vector(weights, values):
+    return torch.zeros(weights.shape[0], weights.shape[1], values.shape[2]).as_subclass(Liar)
 '''
 
 CHEATS = [
-    # 1. patch torch.allclose and helpers' comparison, then hand in zeros of the right shape
-    "import torch\nimport helpers.exercises.engine as engine\nfrom helpers.exercises import check\n"
-    "torch.allclose = lambda *a, **k: True\nengine.close = lambda *a, **k: True\n"
-    "def my_dot_score(query, keys):\n    return torch.zeros(query.shape[0], query.shape[1], keys.shape[1])\n"
-    "check('dot_score', my_dot_score)",
-    # 2. a Tensor subclass whose __torch_function__ lies
-    LIAR + "\nfrom helpers.exercises import check\ncheck('general_score', my_general_score)",
-    # 3. the reference solution object, directly and wrapped, and a reference value
+    # 1. a Tensor subclass whose __torch_function__ lies
+    LIAR + "\nfrom helpers.exercises import check\ncheck('context_vector', my_context_vector)",
+    # 2. the reference solution object, directly and wrapped, and a reference value
     "from helpers.exercises import EXERCISES, check\n"
     "check('masked_softmax', EXERCISES['masked_softmax'].solution)\n"
-    "check('context_vector', lambda w, v: EXERCISES['context_vector'].solution(w, v))\n"
+    "check('luong_step', lambda *a: EXERCISES['luong_step'].solution(*a))\n"
     "check('nb05_context_shape', EXERCISES['nb05_context_shape'].solution)",
+]
+# a student of their own (the cheats above already use 05a's code exercises; a file is marked for one notebook):
+PATCHER = [
+    # 3. patch torch.allclose and helpers' comparison, then hand in zeros of the right shape
+    "import torch\nimport helpers.exercises.engine as engine\nfrom helpers.exercises import check\n"
+    "torch.allclose = lambda *a, **k: True\nengine.close = lambda *a, **k: True\n"
+    "def my_context_vector(weights, values):\n"
+    "    return torch.zeros(weights.shape[0], weights.shape[1], values.shape[2])\n"
+    "check('context_vector', my_context_vector)",
     # 4. a function that patches torch inside its own body (runs in the sandbox only)
     "import torch\nfrom helpers.exercises import check\n"
-    "def my_hard_attention(scores, mask):\n    torch.allclose = lambda *a, **k: True\n    return torch.zeros_like(scores)\n"
-    "check('hard_attention', my_hard_attention)",
+    "def my_masked_softmax(scores, mask):\n    torch.allclose = lambda *a, **k: True\n"
+    "    return torch.zeros_like(scores)\n"
+    "check('masked_softmax', my_masked_softmax)",
 ]
 
 
@@ -86,11 +91,13 @@ def graded(tmp_path_factory):
     shutil.copy(ROOT / "notebooks/02_origins.ipynb", root / "blank")
     (root / "broken").mkdir()  # one file per course notebook: a 05a file that stops with an error, and a 05b file
     _notebook(root / "broken/05a.ipynb", "from helpers.exercises import check\ncheck('nb05_context_shape', (2, 5, 128))",
-              "1 / 0", "check('dot_score', None)")
+              "1 / 0", "check('context_vector', None)")
     _notebook(root / "broken/05b.ipynb", "from helpers.exercises import check\ncheck('nb05_padding_weight', (0.7, 'A'))")
     _notebook(root / "loops.ipynb", "from helpers.exercises import check\n"
-              "def my_dot_score(query, keys):\n    while True:\n        pass\ncheck('dot_score', my_dot_score)")
+              "def my_context_vector(weights, values):\n    while True:\n        pass\n"
+              "check('context_vector', my_context_vector)")
     _notebook(root / "cheater.ipynb", *CHEATS)
+    _notebook(root / "patcher.ipynb", *PATCHER)
     (root / "essay.ipynb").write_text("这不是笔记本 (not JSON)", encoding="utf-8")
     out = root.parent / "grades.csv"
     columns, _ = g.grade(root, timeout=40, call_timeout=3, quick=True, log=lambda *_: None, out=out,
@@ -143,21 +150,22 @@ def test_a_hanging_notebook_times_out_and_keeps_what_it_recorded(tmp_path):
 def test_an_infinite_loop_in_a_function_fails_that_exercise_only(graded):
     _, table, verdicts, _ = graded
     assert table["loops"]["status"] == g.OK  # check() only recorded it: the kernel did not loop
-    assert verdicts["loops", "dot_score"]["verdict"] == g.WRONG
-    assert "timed out" in verdicts["loops", "dot_score"]["message"]
+    assert verdicts["loops", "context_vector"]["verdict"] == g.WRONG
+    assert "timed out" in verdicts["loops", "context_vector"]["message"]
 
 
 def test_cheating_tricks_do_not_pass(graded):
     _, table, verdicts, _ = graded
     assert table["cheater"]["total"] == "0"
-    # patched torch.allclose / engine.close: the checkers' engine is not even importable in a graded kernel
-    assert verdicts["cheater", "dot_score"]["verdict"] == g.MISSING
-    assert verdicts["cheater", "general_score"]["verdict"] == g.WRONG  # lying Tensor subclass
-    assert verdicts["cheater", "hard_attention"]["verdict"] == g.WRONG  # patches torch in its own body
+    # patched torch.allclose / engine.close (patcher): the checkers' engine is not even importable in a graded kernel
+    assert verdicts["cheater", "context_vector"]["verdict"] == g.WRONG  # lying Tensor subclass
     assert verdicts["cheater", "masked_softmax"]["verdict"] == g.REFERENCE
     assert verdicts["cheater", "nb05_context_shape"]["verdict"] == g.REFERENCE
-    assert verdicts["cheater", "context_vector"]["verdict"] == g.WRONG  # wrapper: helpers.exercises not importable
-    assert "not importable while grading" in verdicts["cheater", "context_vector"]["message"]
+    assert verdicts["cheater", "luong_step"]["verdict"] == g.WRONG  # wrapper: helpers.exercises not importable
+    assert "not importable while grading" in verdicts["cheater", "luong_step"]["message"]
+    assert table["patcher"]["total"] == "0"
+    assert verdicts["patcher", "context_vector"]["verdict"] == g.MISSING  # patched torch.allclose / engine.close
+    assert verdicts["patcher", "masked_softmax"]["verdict"] == g.WRONG  # patches torch in its own body
 
 
 def test_a_file_that_is_not_a_notebook_gets_a_row(graded):
@@ -175,12 +183,12 @@ def test_summary_gives_pass_rates_and_the_most_common_wrong_answer(graded):
 
 def test_the_lying_tensor_fools_an_in_kernel_check_but_not_the_sandbox():
     namespace = _define(LIAR)
-    assert check("general_score", namespace["my_general_score"]).passed  # why grading runs elsewhere
-    bundle = rec.function_bundle(namespace["my_general_score"], namespace)
+    assert check("context_vector", namespace["my_context_vector"]).passed  # why grading runs elsewhere
+    bundle = rec.function_bundle(namespace["my_context_vector"], namespace)
     with sb.Sandbox(bundle, call_timeout=5) as box:
-        out = box.function(torch.ones(1, 2, 3), torch.ones(1, 4, 3), torch.eye(3))
+        out = box.function(torch.ones(1, 2, 3), torch.ones(1, 3, 4))
         assert type(out) is torch.Tensor and out.shape == (1, 2, 4)
-        assert not check("general_score", box.function).passed
+        assert not check("context_vector", box.function).passed
 
 
 def test_sandbox_stops_a_function_that_never_returns():
@@ -226,4 +234,4 @@ def test_extra_files_in_a_students_folder_are_ignored_but_a_lone_file_gets_a_row
 @pytest.mark.parametrize(("entry", "verdict"), [
     ("forged", g.UNGRADABLE), ({"kind": 5}, g.UNGRADABLE), ({"kind": "function", "imports": 3}, g.WRONG)])
 def test_a_tampered_answer_record_is_ungradable_not_a_crash(entry, verdict):
-    assert g.mark("dot_score", entry, call_timeout=2).verdict == verdict
+    assert g.mark("context_vector", entry, call_timeout=2).verdict == verdict

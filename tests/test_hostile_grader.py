@@ -24,9 +24,9 @@ from helpers.exercises import grade_submissions as subs_mod
 from tests.hostile_support import CJK
 
 ROOT = Path(__file__).resolve().parents[1]
-DOT = "import torch\ndef my_dot_score(query, keys):\n    return query @ keys.transpose(1, 2)\n"
+CONTEXT = "import torch\ndef my_context_vector(weights, values):\n    return weights @ values\n"
 HONEST = ["from helpers.exercises import check\ncheck('nb05_context_shape', (2, 5, 128))",
-          DOT + "check('dot_score', my_dot_score)"]
+          CONTEXT + "check('context_vector', my_context_vector)"]
 
 
 def _nb(path: Path, *sources, raw_cells=None) -> None:
@@ -72,7 +72,7 @@ THIEF = [
     "check('context_vector', context_vector)",
     # the import blocker removed, then the answer key imported
     "import sys\nsys.meta_path[:] = [f for f in sys.meta_path if 'Block' not in type(f).__name__]\n"
-    "from helpers.exercises.nb05_code import additive_score as ref\ncheck('additive_score', ref)",
+    "from helpers.exercises.nb05_steps import luong_step as ref\ncheck('luong_step', ref)",
 ]
 
 
@@ -87,7 +87,7 @@ def batch(tmp_path_factory):
     _nb(subs / "mal/05b.ipynb", *THIEF_05B)
     _nb(subs / "dan/hw.ipynb", *HONEST)
     _nb(subs / "dan/hw_old.ipynb", "from helpers.exercises import check\ncheck('nb05_context_shape', None)",
-        "check('dot_score', None)")
+        "check('context_vector', None)")
     _nb(subs / "odd/05.ipynb", *HONEST, "# check('nb07_argmax_links', 1) in a comment adds no column",
         raw_cells=[{"cell_type": "code", "source": 5}, {"cell_type": "code", "source": None}, {"cell_type": "code"}])
     metrics = hashlib.sha256((ROOT / "helpers/pretrained/metrics.json").read_bytes()).hexdigest()
@@ -184,7 +184,7 @@ def test_copies_of_the_answer_key_and_the_library_earn_nothing(batch):
     assert d["mal", "nb05_padding_weight"]["verdict"] == g.MISSING  # `solution + ''` raised in the kernel
     assert d["mal", "masked_softmax"]["verdict"] == g.REFERENCE  # calls helpers.attention.masked_softmax
     assert d["mal", "context_vector"]["verdict"] == g.REFERENCE  # linecache stub: the library's source, not typed
-    assert d["mal", "additive_score"]["verdict"] == g.MISSING  # helpers.exercises.nb05_code is not there
+    assert d["mal", "luong_step"]["verdict"] == g.MISSING  # helpers.exercises.nb05_steps is not there
 
 
 # --- item 5: memory -------------------------------------------------------------------------------
@@ -233,7 +233,7 @@ def test_a_check_in_a_comment_adds_no_column(batch):
     from helpers.exercises import EXERCISES
 
     assert set(batch["columns"]) == {i for i, ex in EXERCISES.items() if ex.notebook in ("05a_computation_steps", "05b_computation_extras")}
-    assert subs_mod.called_ids(["# check('nb07_argmax_links', 1)\nx = 'check(\"dot_score\", f)'"], {"dot_score": 0,
+    assert subs_mod.called_ids(["# check('nb07_argmax_links', 1)\nx = 'check(\"context_vector\", f)'"], {"context_vector": 0,
                                 "nb07_argmax_links": 0}) == []
 
 
@@ -297,7 +297,7 @@ def test_honest_students_get_their_grades_next_to_a_hostile_neighbour(batch):
     t, d = batch["table"], batch["details"]
     for student in ("ann", "zed"):  # before and after the neighbour
         assert t[student]["total"] == "2" and t[student]["status"] == g.OK
-        assert d[student, "dot_score"]["verdict"] == g.PASSED
+        assert d[student, "context_vector"]["verdict"] == g.PASSED
     assert t["eve"]["total"] == "0"
 
 

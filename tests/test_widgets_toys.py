@@ -179,3 +179,31 @@ def test_toy_hard_tie_is_explained(toy):
 
 def test_toy_display_bundle_has_a_static_png(toy):
     assert "image/png" in toy._repr_mimebundle_()
+
+
+# --------------------------------------------------------------------------- TemperatureDemo (00)
+def test_softmax_with_temperature_matches_a_hand_computation():
+    # scores 0 and ln 3: e^0 = 1 and e^ln3 = 3, so α = [1/4, 3/4]; at τ = 0.5 the scores double: [1/10, 9/10]
+    assert np.allclose(toys.softmax_with_temperature([0.0, math.log(3)], 1.0), [0.25, 0.75])
+    assert np.allclose(toys.softmax_with_temperature([0.0, math.log(3)], 0.5), [0.1, 0.9])
+    # a huge score does not overflow: the shift by the maximum keeps it finite
+    assert np.allclose(toys.softmax_with_temperature([1000.0, 0.0], 1.0), [1.0, 0.0])
+
+
+@pytest.mark.parametrize("bad", [[], [1.0, float("nan")], [[1.0, 2.0]]])
+def test_softmax_with_temperature_refuses_bad_scores(bad):
+    with pytest.raises(HelpersError, match="scores"):
+        toys.softmax_with_temperature(bad, 1.0)
+
+
+def test_temperature_demo_bars_follow_the_slider():
+    from helpers.widgets import TemperatureDemo
+
+    demo = TemperatureDemo([1.0, 3.0, 0.5, 2.0])
+    first, png = demo.alpha.copy(), _png(demo)
+    assert math.isclose(first.sum(), 1.0) and int(first.argmax()) == 1
+    demo.temperature.value = 0.2
+    assert demo.alpha.max() > first.max() and _png(demo) != png  # sharper, and redrawn
+    assert [round(b.get_height(), 6) for b in demo._bars] == [round(a, 6) for a in demo.alpha]
+    with pytest.raises(HelpersError):
+        TemperatureDemo([1.0, 2.0], temperature=0.0)

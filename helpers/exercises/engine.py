@@ -279,12 +279,6 @@ def scale_probe(out: torch.Tensor, expected: torch.Tensor, hint: str = "") -> tu
     return None
 
 
-def softmaxed_probe(out: torch.Tensor, expected_scores: torch.Tensor) -> tuple[str, str] | None:
-    if try_close(out, lambda: torch.softmax(expected_scores, dim=-1)):
-        return "softmax_applied", "这里只要分数 (scores)，不要做 softmax：归一化是下一步 Eq. (9-37) 的事。"
-    return None
-
-
 def _strip_quotes(text: str) -> str:
     text = text.strip()
     while len(text) >= 2 and text[0] in QUOTES and text[-1] in QUOTES:

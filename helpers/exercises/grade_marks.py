@@ -23,12 +23,7 @@ REFERENCE_TEXT = "提交的是 helpers 里的现成函数或参考答案，不�
 # package with the same name as the reference solution counts (``twins``). Ids not registered are ignored.
 LIBRARY_TWINS = {
     "masked_softmax": ("helpers.attention:masked_softmax",),
-    "dot_score": ("helpers.attention:DotScore", "helpers.attention:ScaledDotScore", "helpers.attention:make_score"),
-    "general_score": ("helpers.attention:GeneralScore", "helpers.attention:make_score"),
-    "additive_score": ("helpers.attention:AdditiveScore", "helpers.attention:make_score"),
     "context_vector": ("helpers.attention:context_vector",),
-    "attention_vector": ("helpers.attention:attention_vector", "helpers.attention:AttentionVector"),
-    "hard_attention": ("helpers.attention:hard_weights",),
 }
 
 _HINT = re.compile(r"\n[^\n]*提示 \d+ \(hint \d+\)")

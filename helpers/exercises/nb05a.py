@@ -1,10 +1,10 @@
 """Exercises of notebook 05a_computation_steps (Fig. 9-25, Eq. (9-37)–(9-40)): the table of all of them.
 
-* seven code exercises, one piece each (checkers in ``helpers.exercises.nb05_code``):
-  ``masked_softmax``, ``dot_score``, ``general_score``, ``additive_score``, ``context_vector``,
-  ``attention_vector``, ``hard_attention``; their prompts name the equation and the meaning of each
-  shape, never the expression, so the student derives it from the chapter
-* ``luong_step``: a whole Luong decoding step with input feeding (checker in ``helpers.exercises.nb05_steps``)
+* two code exercises, one piece each (checkers in ``helpers.exercises.nb05_code``): ``masked_softmax``
+  (Eq. 9-37 with a padding mask, fully masked rows included) and ``context_vector`` (Eq. 9-38); their
+  prompts name the equation and the meaning of each shape, never the expression
+* ``luong_step``: a whole Luong decoding step with input feeding (checker in ``helpers.exercises.nb05_steps``);
+  the score (general, Eq. 9-40) and the attention vector (Eq. 9-39) are written inside it
 * ``nb05_context_shape``  predict the shape of the context vectors of Eq. (9-38) for a whole batch
 * ``nb05_saturation``     (prediction, then a run) the largest α of an unscaled dot product of unit-variance
                          vectors: near 1, the reason for Eq. (E1) (reveal: ``helpers.reveals.init_peak_alpha``)
@@ -33,51 +33,19 @@ _CODE = [
       "先把被遮住的分数设为 -inf：scores.masked_fill(~mask, float('-inf'))，再 torch.softmax(..., dim=-1)。",
       "整行都是 -inf 时 softmax 得到 NaN；最后再 weights.masked_fill(~mask, 0.0)，被遮住的位置（包括整行）都变成 0"
       "（训练时更稳妥的是填 torch.finfo(scores.dtype).min 而不是 -inf，见练习上方的注意）。"]),
-    ("dot_score", nb05_code, "点积打分 (dot score)",
-     "实现 dot_score(query, keys)：式 (9-40) 的 dot 打分函数。query [B, T, D] 是 T 个解码器状态 h_t（查询），"
-     "keys [B, S, D] 是 S 个编码器状态 h̄_s（键）。返回分数 [B, T, S]：score[b, t, s] 衡量第 t 个查询与第 s 个键有多匹配。",
-     ["每个查询 (query) 要和每个键 (key) 做点积，结果是 T × S 的矩阵。",
-      "批量矩阵乘法：query @ keys.transpose(1, 2)，[B, T, D] @ [B, D, S]。",
-      "不要除以 √D（那是缩放点积 scaled dot），也不要做 softmax。"]),
-    ("general_score", nb05_code, "一般形式打分 (general score)",
-     "实现 general_score(query, keys, W_a)：式 (9-40) 的 general 打分函数。query [B, T, Dq] 是解码器状态 h_t，"
-     "keys [B, S, Dk] 是编码器状态 h̄_s，W_a [Dq, Dk] 是这个打分函数的参数。返回分数 [B, T, S]。",
-     ["先把查询变换到键的空间：query @ W_a 的形状是 [B, T, Dk]。",
-      "再与键做点积：(query @ W_a) @ keys.transpose(1, 2)。",
-      "注意 W_a 不要转置：qᵀ W_a k 中 W_a 的行对应 query 的维度 Dq。"]),
-    ("additive_score", nb05_code, "加法形式打分 (additive score)",
-     "实现 additive_score(query, keys, W_q, W_k, v_a)：加法形式 (Bahdanau) 的打分函数，式 (9-40) 的 additive 一行"
-     "（W_q、W_k 就是式中的 W_1、W_2；把 concat 的 W_a 拆成作用于查询和键的两块也得到它）。query [B, T, Dq]，keys [B, S, Dk]；W_q [H, Dq] 作用于查询，W_k [H, Dk] 作用于键，"
-     "v_a [H] 把 H 维的隐含表示变成一个分数。返回分数 [B, T, S]。",
-     ["分别变换：query @ W_q.T 得到 [B, T, H]，keys @ W_k.T 得到 [B, S, H]。",
-      "用广播相加：[B, T, 1, H] + [B, 1, S, H] -> [B, T, S, H]，再取 tanh。",
-      "最后与 v_a 做点积：torch.tanh(...) @ v_a 得到 [B, T, S]。"]),
     ("context_vector", nb05_code, "上下文向量 (context vector)",
      "实现 context_vector(weights, values)：式 (9-38) 的上下文向量。weights [B, T, S] 是注意力权重 α"
      "（每行之和为 1，或整行为 0），values [B, S, Dv] 是编码器状态 h̄_s。返回每个目标位置的上下文向量 c_t，形状 [B, T, Dv]。",
      ["上下文向量是值 (values) 的加权和，权重是注意力权重 α。",
       "对源位置 s 求和：一个批量矩阵乘法就够了，weights @ values。",
       "不要再做 softmax，也不要除以 S：权重已经归一化了。"]),
-    ("attention_vector", nb05_code, "注意力向量 (attention vector)",
-     "实现 attention_vector(context, h, W_c)：式 (9-39) 的注意力向量 h̃_t。context [B, T, H] 是上下文向量 c_t，"
-     "h [B, T, H] 是解码器状态 h_t，W_c [H, 2H] 是式 (9-39) 的参数。返回 h̃_t，形状 [B, T, H]。",
-     ["[c_t; h_t] 表示把两个向量首尾拼接 (concatenate)，上下文向量在前。",
-      "torch.cat([context, h], dim=-1) 得到 [B, T, 2H]，乘 W_c.T 得到 [B, T, H]。",
-      "一个小例子 (a worked example)：H = 1，c = [0.5]，h = [1.0]，W_c = [[2, -1]]：[c; h] = [0.5, 1.0]，"
-      "W_c [c; h] = 2·0.5 − 1·1.0 = 0，tanh(0) = 0。代码里也是这三步：拼接、乘 W_c 的转置、tanh。"]),
-    ("hard_attention", nb05_code, "硬注意力 (hard attention)",
-     "实现 hard_attention(scores, mask)：硬注意力 (hard attention) 的权重。scores [B, T, S] 是打分，"
-     "mask [B, S]（bool，True 表示可以关注）标出每个句子的真实词。返回权重 [B, T, S]：每个目标位置把全部注意力"
-     "放在一个未被遮住的源位置上——它最匹配的那一个；整句都被遮住时返回全 0。",
-     ["硬注意力 = 在未被遮住的位置里取 arg-max，权重是 one-hot。",
-      "mask[:, None, :] 把 [B, S] 对齐到 [B, T, S]；先 masked_fill(~mask[:, None, :], -inf) 再 argmax(dim=-1)。",
-      "torch.nn.functional.one_hot(index, S).float() 得到 one-hot；再乘 mask[:, None, :] 让全被遮住的行变成 0。"]),
     ("luong_step", nb05_steps, "组装一步 Luong 解码（输入馈送）(one Luong step with input feeding)",
      "实现 luong_step(emb, h_tilde_prev, h_prev, enc, mask, cell, W_a, W_c)：带输入馈送 (input feeding) 的一步 Luong "
      "解码，用 general 打分。emb [B, E] 是上一个输出词 y_{t-1} 的词向量；h_tilde_prev [B, H] 是上一步的注意力向量 h̃_{t-1}；"
      "h_prev [B, H] 是上一步的解码器状态；enc [B, S, H] 是编码器状态 h̄_s；mask [B, S]（True 表示可以关注）；"
      "cell(x, h) 是 RNN 单元，x 的形状是 [B, E + H]；W_a [H, H] 是 general 打分的参数，W_c [H, 2H] 是式 (9-39) 的参数。"
-     "返回元组 (h_t, h̃_t, α_t)：新状态 [B, H]、注意力向量 [B, H]、注意力权重 [B, S]。可以调用你前面写好的函数。",
+     "返回元组 (h_t, h̃_t, α_t)：新状态 [B, H]、注意力向量 [B, H]、注意力权重 [B, S]。可以调用你在练习 1、2 里写好的函数；"
+     "打分（式 (9-40) 的 general 一行）和注意力向量（式 (9-39)）直接写在这一步里。",
      ["输入馈送 (input feeding)：上一步的 h̃_{t-1} 和词向量一起进 RNN，cell 的输入是两者的拼接，词向量在前。",
       "Luong 的顺序：先用 RNN 得到 h_t，再拿 h_t 作查询 (query) 打分、做带掩码的 softmax、对 enc 加权求和得到 c_t，最后由式 (9-39) 得到 h̃_t。",
       "形状走一遍 (worked)：B = 1, E = 3, H = 4, S = 5：x [1, 7] → h_t [1, 4] → 分数 [1, 5] → α_t [1, 5] → "

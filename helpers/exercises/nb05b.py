@@ -25,9 +25,9 @@ _CODE = [
      "emb [B, E] 是上一个输出词 y_{t-1} 的词向量；s_prev [B, H] 是上一步的解码器状态 s_{t-1}；enc [B, S, Dk] 是编码器的"
      "注解 (annotations) h_j（双向编码器两个方向拼接而成，Dk 可以不等于 H）；mask [B, S]（True 表示可以关注）；"
      "cell(x, s) 是 RNN 单元，x 的形状是 [B, E + Dk]；W_q [A, H]、W_k [A, Dk]、v_a [A] 是加法打分的参数。"
-     "返回元组 (s_t, c_t, α_t)：新状态 [B, H]、上下文向量 [B, Dk]、注意力权重 [B, S]。可以调用 helpers.attention 的 masked_softmax，也可以把你在 05a 练习 1、4 里写的函数复制过来。",
+     "返回元组 (s_t, c_t, α_t)：新状态 [B, H]、上下文向量 [B, Dk]、注意力权重 [B, S]。可以调用 helpers.attention 的 masked_softmax，也可以把你在 05a 练习 1 里写的函数复制过来。",
      ["Bahdanau 的查询 (query) 是上一步的状态 s_{t-1}：先做注意力，最后才更新状态。",
-      "打分用加法形式（你写的 additive_score 处理 [B, T, ·]，这里 T = 1：可以 unsqueeze(1) 再 squeeze(1)），"
+      "打分用加法形式 v_aᵀ tanh(W_q s_{t-1} + W_k h_j)（式 (9-40) 的 additive 一行：[B, A] 的查询项 unsqueeze(1) 后与 [B, S, A] 的键项相加），"
       "归一化用带掩码的 softmax，c_t 是 enc 的加权和；然后 cell 的输入是 [词向量; c_t]。",
       "形状走一遍 (worked)：B = 1, E = 3, H = 4, Dk = 6, A = 5, S = 5：W_q s_{t-1} [1, 5]，W_k h_j [1, 5, 5]，"
       "分数 [1, 5]，α_t [1, 5]，c_t [1, 6]，[y; c_t] [1, 9]，s_t [1, 4]。"]),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["gold_matrix", "plot_alignment_panels", "plot_padding_bars"]
+__all__ = ["gold_matrix", "plot_alignment_panels", "plot_alpha_table", "plot_padding_bars", "plot_translation_pairs"]
 
 
 def gold_matrix(n_src: int, n_tgt: int, sure, possible=()) -> np.ndarray:
@@ -65,3 +65,50 @@ def plot_padding_bars(weights_no_mask, weights_masked, tokens, n_real: int, *, t
     if title:
         fig.suptitle(title)
     return fig
+
+
+def plot_alpha_table(rows, labels, tokens, title: str):
+    """Notebook 05a: several attention rows as one table of coloured cells (row = a label, column = a source
+    word), each cell printed with its weight to two decimals; returns the figure."""
+    import matplotlib.pyplot as plt
+
+    rows = np.asarray([np.asarray(r, dtype=float) for r in rows])
+    if rows.ndim != 2 or rows.shape != (len(labels), len(tokens)):
+        from helpers.errors import ShapeError
+
+        raise ShapeError(f"rows 的形状 (shape) 应为 [{len(labels)} 个标签, {len(tokens)} 个词]，实际 (got) {list(rows.shape)}。")
+    fig, ax = plt.subplots(figsize=(1.8 + 1.1 * len(tokens), 0.9 + 0.55 * len(rows)), layout="constrained")
+    ax.imshow(rows, cmap="Reds", vmin=0, vmax=1, aspect="auto")
+    for r, row in enumerate(rows):
+        for s, a in enumerate(row):
+            ax.text(s, r, f"{a:.2f}", ha="center", va="center", fontsize=10, color="white" if a > 0.6 else "black")
+    ax.set_xticks(range(len(tokens)), list(tokens))
+    ax.set_yticks(range(len(labels)), list(labels))
+    ax.set_title(title)
+    return fig
+
+
+def plot_translation_pairs(runs: dict, cases: list, *, size: tuple[float, float] = (5.0, 4.2)):
+    """Notebook 06, exercise 4: one row per case (label, corpus pair), one heatmap per model (label -> model).
+
+    Each panel shows the model's own translation; the gold boxes are drawn only where the translation
+    equals the reference (otherwise the words do not line up). Returns (figure, lines): one line per
+    panel with the output, the reference and, when they differ, the reference words it left out."""
+    import matplotlib.pyplot as plt
+
+    import helpers
+    from helpers.viz import plot_attention
+
+    fig, axes = plt.subplots(len(cases), len(runs), figsize=(size[0] * len(runs), size[1] * len(cases)),
+                             layout="constrained", squeeze=False)
+    lines = []
+    for row, (what, pair) in zip(axes, cases):
+        for ax, (label, model) in zip(row, runs.items()):
+            t = helpers.translate(model, " ".join(pair.src))
+            same = t.tgt_tokens == list(pair.tgt)
+            missing = [w for w in pair.tgt if w not in t.tgt_tokens]
+            lines.append(f"{what} | {label}: {t.text} | 参考译文 (reference): {''.join(pair.tgt)}"
+                         + ("" if same else f" | 不同：漏了 {missing or '（词都在，顺序或用词不同）'}"))
+            plot_attention(t.attention, t.src_tokens, t.tgt_tokens, ax=ax, title=f"{what}，{label}\n{t.text}",
+                           gold=pair.sure if same else None, possible=pair.possible if same else None)
+    return fig, lines

@@ -1,5 +1,6 @@
 """Interactive explorers (ipywidgets 8 + matplotlib PNG), each with a static ``image/png`` fallback.
 
+* ``TemperatureDemo``  (00) softmax bars of a few scores under a temperature slider
 * ``Spotlight``        (02) a movable focus that dims the rest of an image, Fig. 9-23's idea
 * ``RetrievalToy``     (04) the video-site retrieval analogy of Fig. 9-24, soft -> hard by temperature
 * ``StepThrough``      (05) one decoding step of Fig. 9-25, Eq. (9-37)-(9-40)
@@ -11,6 +12,7 @@ The classes live in ``toys``, ``step`` and ``explorer`` (on ``base.PngBox``); th
 from __future__ import annotations
 
 _WHERE = {
+    "TemperatureDemo": "helpers.widgets.toys",
     "Spotlight": "helpers.widgets.toys",
     "RetrievalToy": "helpers.widgets.toys",
     "StepThrough": "helpers.widgets.step",

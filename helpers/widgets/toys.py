@@ -1,5 +1,7 @@
-"""Two small interactive toys (ipywidgets 8 + matplotlib PNG), each with a static ``image/png`` fallback.
+"""Three small interactive toys (ipywidgets 8 + matplotlib PNG), each with a static ``image/png`` fallback.
 
+* ``TemperatureDemo`` (notebook 00) four scores, a temperature slider and the bars of α = softmax(s / τ):
+                    the set-up check's widget, and a first look at attention weights.
 * ``Spotlight``     (notebook 02, section 9.10.1) a movable focus over the generated lake scene that
                     dims the rest: Fig. 9-23's idea of visual attention.
 * ``RetrievalToy``  (notebook 04, section 9.10.3 part 1) Fig. 9-24's video site: a query, the titles
@@ -40,10 +42,12 @@ __all__ = [
     "RetrievalToy",
     "SPOT_RANGES",
     "Spotlight",
+    "TemperatureDemo",
     "Video",
     "bag_of_words",
     "key_matrix",
     "retrieve",
+    "softmax_with_temperature",
     "tokenize_query",
     "value_matrix",
 ]
@@ -175,6 +179,62 @@ def _slider(value, low, high, step, description):
     return widgets.FloatSlider(value=value, min=low, max=high, step=step, description=description,
                                continuous_update=False, readout_format=".2f",
                                style={"description_width": "initial"})
+
+
+TEMPERATURE_RANGE = (0.1, 5.0)  # the slider of TemperatureDemo
+
+
+def softmax_with_temperature(scores, temperature: float) -> np.ndarray:
+    """α = softmax(s / τ) over a 1-D array of scores: non-negative weights that sum to 1.
+
+    A large τ flattens α towards 1/n, a small τ sharpens it towards the highest score (still soft: every
+    score keeps a weight). ``temperature`` must be a finite number > 0; the scores finite."""
+    s = np.asarray(scores, dtype=float)
+    if s.ndim != 1 or s.size == 0 or not np.isfinite(s).all():
+        raise HelpersError(f"scores 应为一维的有限数列 (a 1-D list of finite numbers)，实际 (got) {scores!r}。")
+    tau = check_float("temperature", temperature, 1e-6, 1e6, "例如 temperature=1.0。")
+    z = s / tau
+    e = np.exp(z - z.max())  # shifting by the maximum changes nothing and never overflows
+    return e / e.sum()
+
+
+class TemperatureDemo(PngBox):
+    """Notebook 00's widget: bars of α = softmax(s / τ) for a few scores, and a temperature slider.
+
+    ``.temperature`` is the FloatSlider (τ in ``TEMPERATURE_RANGE``), ``.image`` the PNG of the bars,
+    ``.alpha`` the weights drawn last."""
+
+    def __init__(self, scores=(1.0, 3.0, 0.5, 2.0), temperature: float = 1.0):
+        self.scores = np.asarray(scores, dtype=float)
+        softmax_with_temperature(self.scores, 1.0)  # refuses bad scores before any figure is made
+        tau = check_float("temperature", temperature, *TEMPERATURE_RANGE, "例如 temperature=1.0。")
+        n = len(self.scores)
+        self._fig = new_figure(5.2, 2.9)
+        self._ax = self._fig.add_subplot()
+        labels = [f"候选 {i}\ns = {s:g}" for i, s in enumerate(self.scores, start=1)]
+        self._bars = self._ax.bar(labels, np.full(n, 1 / n), color="tab:orange")
+        self._texts = [self._ax.text(i, 0, "", ha="center", va="bottom", fontsize=9) for i in range(n)]
+        self._ax.set_ylim(0, 1.1)
+        self._ax.set_xlabel("候选对象 (item) 与它的打分 s (score)")
+        self._ax.set_ylabel("注意力权重 α (weight)")
+        self.temperature = widgets.FloatSlider(value=tau, min=TEMPERATURE_RANGE[0], max=TEMPERATURE_RANGE[1], step=0.1,
+                                               description="温度 τ (temperature)",
+                                               style={"description_width": "initial"})
+        self.image = widgets.Image(format="png")
+        self.temperature.observe(self._update, names="value")
+        super().__init__([self.temperature, self.image])
+        self._update()
+
+    def _update(self, change=None):
+        value = float(self.temperature.value)
+        tau = min(max(value, TEMPERATURE_RANGE[0]), TEMPERATURE_RANGE[1]) if math.isfinite(value) else 1.0
+        self.alpha = softmax_with_temperature(self.scores, tau)
+        for bar, text, height in zip(self._bars, self._texts, self.alpha):
+            bar.set_height(height)
+            text.set_position((bar.get_x() + bar.get_width() / 2, height + 0.02))
+            text.set_text(f"{height:.2f}")
+        self._ax.set_title(f"α = softmax(s / τ)，温度 (temperature) τ = {tau:.1f}")
+        self.image.value = figure_to_png(self._fig)
 
 
 SPOT_RANGES = {"x": (0.0, 1.0), "y": (0.0, 1.0), "radius": (0.03, 0.6)}  # what each slider may mean

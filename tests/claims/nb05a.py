@@ -6,7 +6,7 @@ NOTEBOOK = "05a_computation_steps.ipynb"
 
 CLAIMS = [
     # cell 1
-    Claim('b950c5a4', 'cfg["input_feeding"]', '第 6 节需要一个开着输入馈送的模型'),
+    Claim('b950c5a5', 'cfg["input_feeding"]', '第 6 节需要一个开着输入馈送的模型'),
     # cell 3
     Claim('5cca0fd5', '"是" in result.tgt_tokens', "the model's translation of the sentence contains 是"),
     # cell 5
@@ -39,7 +39,7 @@ CLAIMS = [
     Claim('6f3e1d49', 'trace.steps[-1].token == "<eos>" and min(st.alpha.max() for st in trace.steps[:-1]) > 0.9 and trace.steps[-1].alpha.max() < 0.9', 'every step but the last (<eos>) puts over 0.9 on one word'),
     Claim('6f3e1d49', 'peak_of["一"] == "a" and peak_of["名"] == "student"', '一 peaks on a; 名 peaks on student'),
     # cell 27
-    Claim('8f15c7cb', 'all(torch.allclose(hand[name], module(q, K)[:, 0], atol=1e-4) for name, module in modules.items())', '六种打分函数的手写版与 helpers 一致'),
+    Claim('8f15c7cc', 'all(torch.allclose(hand[name], module(q, K)[:, 0], atol=1e-4) for name, module in modules.items())', '六种打分函数的手写版与 helpers 一致'),
     # cell 29
     Claim('40221fe8', 'torch.allclose(same(q, K), additive(q, K), atol=1e-5)', 'concat with W_a = [W_1, W_2] gives the same scores as additive (Bahdanau)'),
     # cell 31
@@ -48,11 +48,11 @@ CLAIMS = [
     Claim('fd4fa060', 'max(alphas[k].max() for k in ("concat", "additive", "location (E2)")) < 0.5', 'untrained concat, additive and location scores give flat weights (max under 0.5)'),
     Claim('fd4fa060', 'result.src_tokens[int(alphas["dot"].argmax())] == "am" and alphas["dot"].max() < alphas["general ÷√H (E1)"].max()', 'plain dot on these states also peaks on am, flatter than general'),
     # cell 35
-    Claim('fa822d0e', 'all(helpers.translate(helpers.load_pretrained(n), sentence).tgt_tokens == ["我", "是", "一", "名", "学生", "。"] for n in ("luong-dot", "luong-general", "luong-concat", "bahdanau"))', '四个模型都译对了'),
-    Claim('fa822d0e', 'peaks_shi == ["am", "am", "am", "am"]', '四个模型输出“是”时的峰值都在 am 上'),
-    Claim('fa822d0e', 'min(shi_max["luong-dot"], shi_max["luong-general"]) > 0.9 and max(shi_max["luong-concat"], shi_max["bahdanau"]) < 0.7', 'in the 是 row the two multiplicative models put over 0.9 on am, the two additive ones under 0.7'),
-    Claim('fa822d0e', 'all(int(np.argsort(-r)[1]) == result.src_tokens.index("a") and r[2] > 0.2 for r in (rows[4], rows[6]))', 'luong-concat and bahdanau give their second largest weight for 是 (over 0.2) to a'),
-    Claim('fa822d0e', 'all(p == "student" for p in peaks_ming.values()) and 0.75 < min(spread.values()) and max(spread.values()) < 0.95', 'all four models peak on student for 名, with 0.79 to 0.93'),
-    # exercise 10 reveal
+    Claim('fa822d0e', 'all(helpers.translate(helpers.load_pretrained(n), sentence).tgt_tokens == ["我", "是", "一", "名", "学生", "。"] for n in shi)', '四个模型都译对了'),
+    Claim('fa822d0e', 'all(peak_word(r) == "am" for r in shi.values())', '四个模型输出“是”时的峰值都在 am 上'),
+    Claim('fa822d0e', 'min(shi["luong-dot"].max(), shi["luong-general"].max()) > 0.9 and max(shi["luong-concat"].max(), shi["bahdanau"].max()) < 0.7', 'in the 是 row the two multiplicative models put over 0.9 on am, the two additive ones under 0.7'),
+    Claim('fa822d0e', 'all(int(np.argsort(-shi[n])[1]) == result.src_tokens.index("a") and shi[n][2] > 0.2 for n in ("luong-concat", "bahdanau"))', 'luong-concat and bahdanau give their second largest weight for 是 (over 0.2) to a'),
+    Claim('fa822d0e', 'all(peak_word(r) == "student" for r in ming.values()) and 0.75 < min(r.max() for r in ming.values()) and max(r.max() for r in ming.values()) < 0.95', 'all four models peak on student for 名, with 0.79 to 0.93'),
+    # exercise 5 reveal
     Claim('2b4250a3', 'peak["random unscaled"] > 0.8 and peak["random scaled"] < 0.5 and peak["untrained unscaled"] < 0.5', 'unit-variance vectors saturate without 1/sqrt(H); the untrained model does not'),
 ]

@@ -8,23 +8,13 @@ CLAIMS = [
     # cell 4
     Claim('007919f5', 'result.passed', 'the reference answer passes the checker of masked_softmax'),
     # cell 6
-    Claim('375919df', 'result.passed', 'the reference answer passes the checker of dot_score'),
-    # cell 8
-    Claim('923120c9', 'result.passed', 'the reference answer passes the checker of general_score'),
-    # cell 10
-    Claim('ca639790', 'result.passed', 'the reference answer passes the checker of additive_score'),
-    # cell 12
     Claim('336bd75c', 'result.passed', 'the reference answer passes the checker of context_vector'),
-    # cell 14
-    Claim('66644880', 'result.passed', 'the reference answer passes the checker of attention_vector'),
-    # cell 16
-    Claim('e347e502', 'result.passed', 'the reference answer passes the checker of hard_attention'),
-    # cell 18
+    # cell 8
     Claim('fb11fbd7', 'result.passed', 'the reference answer passes the checker of luong_step'),
-    # cell 20
+    # cell 10
     Claim('e0d152da', 'result.passed', 'the reference answer passes the checker of nb05_context_shape'),
-    # cell 21
+    # cell 11
     Claim('0f268df2', 'shape == my_shape', 'the predicted shape of c is the shape the code prints'),
-    # exercise 10
+    # exercise 5
     Claim('a6d347a0', 'result.passed and peak["random unscaled"] > 0.8', 'the reference answer passes the checker of nb05_saturation'),
 ]
