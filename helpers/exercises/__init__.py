@@ -204,9 +204,9 @@ def choice_checker(
                          other=f"{what}不对：{{answer!r}}。", normalise=lambda x: norm(expected) if norm(x) in valid else norm(x))
 
 
-# Register the exercises of each notebook (helpers/exercises/nb01.py … nb07.py); kept last on purpose:
+# Register the exercises of each notebook (helpers/exercises/nb01.py … nb07c.py); kept last on purpose:
 # each of those modules imports ``Exercise`` and ``register`` from this package.
-NOTEBOOK_MODULES = ("nb01", "nb02", "nb03", "nb04", "nb05a", "nb05b", "nb06", "nb07")
+NOTEBOOK_MODULES = ("nb01", "nb02", "nb03", "nb04", "nb05a", "nb05b", "nb06", "nb07a", "nb07b", "nb07c")
 
 
 def _register_notebook_modules() -> None:
