@@ -5,7 +5,8 @@ What the room holds:
 * ``engine``      Verdict, Case, ``run_cases`` (runs a code answer on fixed cases), ``read_number``
 * ``kinds``       the answer kinds: ``number_answer``, ``choice_answer``, ``function_answer``
 * ``limits``      the time limit on a student's code (超时 after ``limits.TIME_LIMIT`` seconds)
-* ``nb01`` … ``nb07``   one module of exercises per notebook (``nb05a``, ``nb05b`` for 05a / 05b), mostly
+* ``nb01`` … ``nb07c``  one module of exercises per notebook (``nb05a``, ``nb05b`` for 05a / 05b, ``nb07a`` …
+  ``nb07c`` for 07a–07c), mostly
   data (prompts, hints, known mistakes); ``nb05_code`` and ``nb05_steps`` hold the checkers of the code
   exercises of 05a and 05b
 
