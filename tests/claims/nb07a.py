@@ -57,6 +57,7 @@ CLAIMS = [
     Claim('f32a16ec', 'all(miss_kind(t_cmp, cmp_pair, s) in ("无确定链接", "远") for t_cmp, a in cmp.values() if a is not None for s, *_, ok in row_peaks(t_cmp, cmp_pair) if not ok)', 'for the three exact models every missed row has no sure link, or (one) is far'),
     Claim('f32a16ec', 'max(soft, key=soft.get) == "luong-general" and min(soft, key=soft.get) == "bahdanau"', 'on this sentence luong-general is the sharpest and bahdanau the softest'),
     # cell 35
+    Claim('194713f3', '[round(table[n]["exact"], 3) for n in VARIANTS] == [0.906, 0.879, 0.917, 0.926]', 'exact match from 87.9 % (luong-dot) to 92.6 % (luong-concat)', full_only=True),
     Claim('194713f3', 'max(aers) < baseline / 3', 'every model aligns far better than the diagonal'),
     Claim('194713f3', 'all(r["max_alpha"] < 1 and r["entropy"] > 0 for r in table.values())', "every model's attention is soft (max-alpha < 1, entropy > 0)"),
     Claim('194713f3', 'all(0.85 < r["exact"] < 0.95 for r in table.values())', 'every model translates 85-95 % of test exactly'),

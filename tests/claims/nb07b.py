@@ -8,10 +8,15 @@ CLAIMS = [
     # 1. the whole test split
     Claim('618c519f', '0.85 * N_TEST < sum(same) < 0.95 * N_TEST and np.median(list(scores.values())) < 0.2', '85-95 % of test sentences are translated exactly; their median AER is under 0.2'),
     Claim('618c519f', '0.05 * len(scores) < sum(v == 0 for v in scores.values()) < 0.2 * len(scores)', '5-20 % of exact translations have AER = 0'),
+    Claim('618c519f', 'sum(same) == 906 and round(float(np.median(list(scores.values()))), 3) == 0.156', '90.6 % exact, median AER 0.156', full_only=True),
+    Claim('9aa0eefb', 'round(by_len["3–10"][1], 3) == 0.142 and round(by_len["31–40"][1], 3) == 0.158', 'AER 0.142 on 3-10 words, 0.158 on 31-40', full_only=True),
     Claim('9aa0eefb', 'list(by_len) == ["3–10", "11–20", "21–30", "31–40"] and abs(by_len["31–40"][1] - by_len["3–10"][1]) < 0.05', 'AER hardly changes with sentence length (31-40 within 0.05 of 3-10)'),
     # 2.1 wrong translations
+    Claim('e506b961', 'len(wrong) == 28 and len(variants) == 3 and len(real) == 25', 'of the first 300, 28 differ from the reference: 3 only in phrasing, 25 really'),
+    Claim('e506b961', 'all(kinds[k] == OTHER_PHRASING for k in variants[:3]) and any("所以" in outputs[k] for k in variants[:3]) and any(["去", "公园"] == outputs[k][-3:-1] for k in variants[:3])', 'the phrasing examples: 所以 for 就, and 去 公园 for 去 了 公园'),
     Claim('e506b961', 'len(real) > len(variants) and len(real) < 0.1 * min(300, N_TEST)', 'most differing translations are real differences, under 10 % of the first 300'),
     Claim('eb14925b', 'len(omitted) > max(sum(kinds[k].startswith(p) for k in real) for p in ("换了一个词", "多出", "多处不同"))', 'omission is the most common kind of real difference'),
+    Claim('eb14925b', 'len(omitted) == 11', 'eleven of the real differences are omissions'),
     Claim('eb14925b', 'looked[k_unseen] < 0.25 and looked[k_seen] > 0.9', 'one omitted word got under 0.25 at every step (hardly looked at), the other over 0.9 (looked at, not said)'),
     Claim('12bc4c2c', 't_bad.tgt_tokens == outputs[k_unseen] and all(src not in {bad.src[i] for i in left_out} for s, tok, src, ok in row_peaks(t_bad, bad))', 'in the failure case no row peaks on the left-out word'),
     # 2.2 right, but misaligned
