@@ -1,4 +1,4 @@
-"""How a model's output differs from the reference (notebook 07, §4.1).
+"""How a model's output differs from the reference (notebook 07b, §2.1).
 
 The corpus has free variation: commas, 了 right after 去 and 所以 / 就 may differ between two
 equally good phrasings. ``difference_kind(hyp, ref)`` names the difference of two token lists:

@@ -1,4 +1,4 @@
-"""Row-by-row checks of one attention heatmap against a pair's gold alignment (notebook 07, §2).
+"""Row-by-row checks of one attention heatmap against a pair's gold alignment (notebook 07a, §2).
 
 A row is one output step t (from 1); its *peak* is the source word with the largest weight. The
 checks say whether each peak is on a gold link (sure or possible), which rows are *moved* (their

@@ -1,4 +1,4 @@
-"""Which sentences a notebook shows, chosen by a fixed rule rather than by hand (notebook 07).
+"""Which sentences a notebook shows, chosen by a fixed rule rather than by hand (notebook 07a).
 
 * ``pick(pairs, tag, translate_tokens, ...)``: the first pair with phenomenon ``tag``, at most
   ``max_len`` English words, whose greedy translation equals the reference (so the gold alignment

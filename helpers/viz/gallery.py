@@ -1,4 +1,4 @@
-"""Gallery figures of notebook 07: one sentence per reordering phenomenon, checked row by row; the
+"""Gallery figures of notebook 07a (and the AER histogram of 07b): one sentence per reordering phenomenon, checked row by row; the
 Bahdanau et al. 2014 Fig. 3 analogue; global vs local-m vs gold after Luong et al. 2015 Fig. 7.
 
 * ``Gallery(models, chosen, labels)``: ``show(tags, name)`` draws the chosen sentences of ``tags``
