@@ -1,4 +1,4 @@
-"""What the reveal cells of the predict-then-run exercises compute (notebooks 01, 02, 06, 07).
+"""What the reveal cells of the predict-then-run exercises compute (notebooks 01, 02, 06, 07a).
 
 A student predicts first, then runs the reveal cell, which calls one of these. They live outside
 ``helpers.exercises`` on purpose: a notebook graded by ``python -m helpers.exercises grade`` runs without
@@ -54,7 +54,7 @@ def split_aers(split: str) -> dict[str, float]:
     return _AER[split]
 
 
-# --------------------------------------------------------------------------- notebook 07: AER on a split
+# --------------------------------------------------------------------------- notebook 07a: AER on a split
 AER_READING_MODEL = "luong-general"
 SAME_AER = 0.03  # novel and test AER closer than this count as "about the same"
 _SPLIT_AER: dict = {}

@@ -66,7 +66,7 @@ html_theme_options = {
 # the notebooks whose widget gets a kernel-free player, after the first code cell that contains `marker`
 frame_players = {
     "05a_computation_steps": {"kind": "step", "marker": "StepThrough("},
-    "07_heatmaps": {"kind": "explorer", "marker": "AttentionExplorer("},
+    "07a_heatmaps": {"kind": "explorer", "marker": "AttentionExplorer("},
 }
 
 # light by default (pydata-sphinx-theme logs a console error when no mode is set); the switcher stays

@@ -47,4 +47,7 @@ WRONG = {
     "nb07_aer_reading": -0.5,
     "nb07_aer_reading_why": "Z",
     "nb07_argmax_links": lambda attention: set(),
+    "nb07a_threshold_rule": "C",
+    "nb07b_weak_control": "B",
+    "nb07c_word_order": "C",
 }

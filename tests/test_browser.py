@@ -59,7 +59,7 @@ def poke_temperature_slider(page) -> None:
 
 
 def poke_attention_explorer(page) -> None:
-    """07_heatmaps: type a sentence + Enter, then move the step slider; the heatmap changes each time."""
+    """07a_heatmaps: type a sentence + Enter, then move the step slider; the heatmap changes each time."""
     output = widget_output(page, ".widget-text", ".widget-slider", ".widget-image")
     output.scroll_into_view_if_needed()
     image = output.locator(".widget-image").first
@@ -77,7 +77,7 @@ def poke_attention_explorer(page) -> None:
 
 CASES = [
     pytest.param("00_setup_check", poke_temperature_slider, id="00_setup_check"),
-    pytest.param("07_heatmaps", poke_attention_explorer, id="07_heatmaps"),
+    pytest.param("07a_heatmaps", poke_attention_explorer, id="07a_heatmaps"),
 ]
 
 

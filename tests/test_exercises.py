@@ -202,7 +202,7 @@ def test_check_result_renders_verdict_in_chinese():
 
 def test_registered_reading_exercise_is_checked():
     register(
-        Exercise("tmp_number", "07_heatmaps", "读数", "读出权重", 0.42, number_checker(0.42), ["看热力图"])
+        Exercise("tmp_number", "07a_heatmaps", "读数", "读出权重", 0.42, number_checker(0.42), ["看热力图"])
     )
     try:
         assert check("tmp_number", 0.425).passed

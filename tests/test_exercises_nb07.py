@@ -1,4 +1,5 @@
-"""Exercises of notebook 07 (helpers/exercises/nb07.py): solutions pass, typical mistakes are named."""
+"""Exercises of notebooks 07a–07c (helpers/exercises/nb07a.py, nb07b.py, nb07c.py): solutions pass,
+typical mistakes are named, and every answer that follows from reasoning is checked against a hand computation."""
 
 import math
 
@@ -7,9 +8,11 @@ import pytest
 from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
 
 import helpers
-from helpers.exercises import EXERCISES, check, nb07
+from helpers.exercises import EXERCISES, check, nb07a
 
-IDS = ["nb07_look_or_say", "nb07_aer_reading", "nb07_aer_reading_why", "nb07_argmax_links"]
+IDS = {"nb07_aer_reading": "07a_heatmaps", "nb07_aer_reading_why": "07a_heatmaps", "nb07_argmax_links": "07a_heatmaps",
+       "nb07a_threshold_rule": "07a_heatmaps", "nb07_look_or_say": "07b_faithfulness",
+       "nb07b_weak_control": "07b_faithfulness", "nb07c_word_order": "07c_to_transformer"}
 
 
 @pytest.fixture(scope="module")
@@ -17,8 +20,9 @@ def model():
     return helpers.load_pretrained("luong-general")
 
 
-def test_notebook_07_has_its_exercises_registered():
-    assert all(EXERCISES[i].notebook == "07_heatmaps" for i in IDS)
+def test_each_part_of_07_has_its_exercises_registered():
+    assert {i: EXERCISES[i].notebook for i in IDS} == IDS
+    assert {ex.notebook for i, ex in EXERCISES.items() if i.startswith("nb07")} == set(IDS.values())
 
 
 def test_look_or_say_takes_the_intervention_that_delivers_the_word():
@@ -45,7 +49,7 @@ def test_aer_reading_solution_is_the_corpus_aer_on_novel_by_hand(model):
             possibles.append(p.possible)
     part = corpus_aer(links, sures, possibles)
     assert 0 <= part < 1 and 0 <= EXERCISES["nb07_aer_reading"].solution < 1
-    assert EXERCISES["nb07_aer_reading"].solution == nb07.split_aer("novel")
+    assert EXERCISES["nb07_aer_reading"].solution == nb07a.split_aer("novel")
 
 
 def test_aer_reading_accepts_a_prediction_within_tolerance():
@@ -56,11 +60,11 @@ def test_aer_reason_follows_the_revealed_numbers():
     from helpers.corpus import load_corpus
 
     novel_lengths = {len(p.src) for p in load_corpus("novel")}
-    aers = nb07.novel_vs_test()
-    assert aers["novel"] == nb07.split_aer("novel") and aers["test"] == nb07.split_aer("test")
-    assert aers["test_same_lengths"] == nb07.split_aer("test", (min(novel_lengths), max(novel_lengths)))
+    aers = nb07a.novel_vs_test()
+    assert aers["novel"] == nb07a.split_aer("novel") and aers["test"] == nb07a.split_aer("test")
+    assert aers["test_same_lengths"] == nb07a.split_aer("test", (min(novel_lengths), max(novel_lengths)))
     diff = aers["novel"] - aers["test_same_lengths"]  # the yardstick: test pairs as long as novel's
-    right = "A" if abs(diff) <= nb07.SAME_AER else ("B" if diff > 0 else "C")
+    right = "A" if abs(diff) <= nb07a.SAME_AER else ("B" if diff > 0 else "C")
     assert check("nb07_aer_reading_why", right).passed
     assert EXERCISES["nb07_aer_reading_why"].solution == right
 
@@ -73,7 +77,7 @@ def test_aer_reading_rejects_a_percentage_with_a_range_message():
 
 def test_aer_reading_recognises_one_minus_aer():
     solution = EXERCISES["nb07_aer_reading"].solution
-    if abs((1 - solution) - solution) <= 2 * nb07.AER_TOLERANCE:
+    if abs((1 - solution) - solution) <= 2 * nb07a.AER_TOLERANCE:
         pytest.fail("AER close to 0.5: 1 - AER cannot be told apart, pick another sentence")
     result = check("nb07_aer_reading", 1 - solution)
     assert not result.passed and "1 − AER" in result.message
@@ -88,7 +92,7 @@ def test_aer_reading_rejects_a_wrong_number_with_direction():
 
 def test_argmax_links_reference_matches_a_hand_example():
     att = np.array([[0.7, 0.1, 0.1, 0.1], [0.1, 0.1, 0.2, 0.6], [0.2, 0.5, 0.2, 0.1]])
-    assert nb07.argmax_links(att) == {(0, 0), (3, 1), (1, 2)}
+    assert nb07a.argmax_links(att) == {(0, 0), (3, 1), (1, 2)}
 
 
 def _swapped(att):
@@ -136,3 +140,63 @@ def test_second_failure_shows_more_hints_than_the_first():
 def test_nan_answer_for_aer_reading_is_named():
     result = check("nb07_aer_reading", math.nan)
     assert "NaN" in result.message
+
+
+# --------------------------------------------------------------------------- reasoning exercises of the split
+
+
+def _aer(links, sure):
+    """AER by its definition, with P = S (every gold link sure)."""
+    return 1 - 2 * len(links & sure) / (len(links) + len(sure))
+
+
+def test_threshold_rule_answer_matches_a_hand_computation():
+    # three words, 昨晚 (row 0) has sure links last (0) and night (1); row 1 one-hot on gold
+    sure = {(0, 0), (1, 0), (2, 1)}
+    argmax = {(0, 0), (2, 1)}                   # row 0: last 0.55 wins
+    threshold = {(0, 0), (1, 0), (2, 1)}        # row 0: night 0.40 >= 0.3 joins
+    assert _aer(argmax, sure) == pytest.approx(1 - 4 / 5)
+    assert _aer(threshold, sure) == 0.0 < _aer(argmax, sure)
+    assert check("nb07a_threshold_rule", "A").passed
+    assert check("nb07a_threshold_rule", "a").passed
+
+
+@pytest.mark.parametrize("wrong, says", [("B", "arg-max 规则的性质"), ("C", "分子多 2"), ("D", "one-hot")])
+def test_threshold_rule_says_why_each_other_option_fails(wrong, says):
+    result = check("nb07a_threshold_rule", wrong)
+    assert not result.passed and says in result.message
+
+
+def test_weak_control_takes_the_equal_mass_argument():
+    assert check("nb07b_weak_control", "A").passed
+    for wrong in "BCD":
+        assert not check("nb07b_weak_control", wrong).passed
+
+
+def test_random_control_never_removes_the_peak():
+    # option B of nb07b_weak_control is wrong because remove_random only draws among the other keys
+    import torch
+
+    from helpers.probes import remove_random
+
+    weights = torch.tensor([[0.05, 0.9, 0.05]]).repeat(200, 1)  # [B, S], the peak at 1
+    edited = remove_random(torch.Generator().manual_seed(0))(weights, None)
+    assert torch.all(edited[:, 1] > 0.9)
+
+
+def test_word_order_answer_holds_for_a_permutation():
+    import torch
+
+    from helpers.attention import Attention
+
+    g = torch.Generator().manual_seed(3)
+    X = torch.randn(5, 6, generator=g)
+    W_Q, W_K, W_V = (torch.randn(6, 4, generator=g) for _ in range(3))
+
+    def out(x):
+        return Attention("scaled_dot")((x @ W_Q)[None], (x @ W_K)[None], (x @ W_V)[None]).context[0]
+
+    assert torch.allclose(out(X.flip(0)), out(X).flip(0), atol=1e-6)
+    assert check("nb07c_word_order", "A").passed
+    result = check("nb07c_word_order", "B")
+    assert not result.passed and "跟着换位置" in result.message

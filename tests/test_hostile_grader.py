@@ -242,7 +242,7 @@ def test_one_extra_notebook_does_not_change_the_assignment():
 
     made = [subs_mod.Submission(Path(f"{s}.ipynb"), s, notebook=nb) for s, nb in
             [("a", "05a_computation_steps"), ("b", "05a_computation_steps"), ("c", "05a_computation_steps"),
-             ("c", "07_heatmaps")]]
+             ("c", "07a_heatmaps")]]
     assert subs_mod.assignment(made, EXERCISES) == ["05a_computation_steps"]
 
 

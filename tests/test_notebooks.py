@@ -27,7 +27,9 @@ MAIN = [
     "05a_computation_steps",
     "05b_computation_extras",
     "06_training",
-    "07_heatmaps",
+    "07a_heatmaps",
+    "07b_faithfulness",
+    "07c_to_transformer",
 ]
 
 # Book numbering each notebook must carry (section, figure and equation numbers of 9.10).
@@ -39,7 +41,9 @@ REQUIRED_NUMBERS = {
     "05a_computation_steps": ["9.10.3", "图 9-25", "(9-37)", "(9-38)", "(9-39)", "(9-40)", "W_1", "(E1)"],
     "05b_computation_extras": ["9.10.3", "图 9-25", "补充 1", "(E3)", "(E4)", "(E5)", "local-m", "local-p"],
     "06_training": ["9.10"],
-    "07_heatmaps": ["9.10"],
+    "07a_heatmaps": ["9.10.2", "图 9-22", "(9-37)", "图 3", "图 7", "AER"],
+    "07b_faithfulness": ["9.10.2", "图 9-22", "实验课", "(9-38)"],
+    "07c_to_transformer": ["9.10.3", "(9-37)", "(9-38)", "(9-40)", "Transformer"],
 }
 
 PATHS = notebook_paths()
@@ -78,7 +82,7 @@ def test_notebook_carries_book_numbering(name):
 @pytest.mark.parametrize("path", PATHS, ids=IDS)
 def test_notebook_runs_top_to_bottom_twice_in_quick_mode(path):
     # Run All twice in one kernel: a teacher re-running a demo must not hit stale state.
-    # Each notebook starts in a fresh kernel, so 03, 05a, 05b and 07 also run with nothing run before them.
+    # Each notebook starts in a fresh kernel, so 03, 05a, 05b and 07a–07c also run with nothing run before them.
     # The registered claims (tests/claims) are checked in the kernel during these same runs.
     try:
         nb = execute_notebook(path, quick=True, timeout=300, runs=2,

@@ -37,7 +37,7 @@ from browser_support import (
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts" / "site"
 BOOK_ORDER = ["9.10 引言", "9.10.1", "9.10.2", "9.10.3 ①", "9.10.3 ②"]
-PLAYERS = {"05a_computation_steps": "step", "07_heatmaps": "explorer"}
+PLAYERS = {"05a_computation_steps": "step", "07a_heatmaps": "explorer"}
 FONT_FAMILY = "Noto Sans SC Subset"  # the name table of helpers/viz/fonts/NotoSansSC-Subset.otf
 
 pytestmark = pytest.mark.browser  # the whole module needs the built site and (most of it) Chromium
@@ -425,7 +425,7 @@ def test_step_slider_changes_picture_and_caption(server, page, notebook):
 
 @pytest.mark.timeout(60)
 def test_player_works_when_opened_from_a_file(site, page):
-    url = (site / "07_heatmaps.html").as_uri()
+    url = (site / "07a_heatmaps.html").as_uri()
     open_page(page, url)
     player = page.locator(".frame-player")
     before = _player_state(player)

@@ -23,7 +23,7 @@ def _entries(toctrees: str) -> list[tuple[str, str]]:
 
 def test_label_is_prefix_book_section_and_title():
     assert nav_label("02_origins", "注意力的起源") == "02 · 9.10.1 · 注意力的起源"
-    assert nav_label("07_heatmaps", "注意力热力图") == "07 · 注意力热力图"
+    assert nav_label("07a_heatmaps", "读注意力热力图") == "07a · 读注意力热力图"
     assert nav_label("05b_masks", "填充掩码") == "05b · 9.10.3 ② · 填充掩码"
 
 

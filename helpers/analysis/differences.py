@@ -1,9 +1,11 @@
-"""How a model's output differs from the reference (notebook 07, §4.1).
+"""How a model's output differs from the reference (notebook 07b, §2.1).
 
 The corpus has free variation: commas, 了 right after 去 and 所以 / 就 may differ between two
 equally good phrasings. ``difference_kind(hyp, ref)`` names the difference of two token lists:
 ``"另一种说法"`` (only that free variation), ``"换了一个词：a → b"``, ``"漏译：…"`` (only deletions),
-``"多出：…"`` (only insertions) or ``"多处不同"``.
+``"多出：…"`` (only insertions) or ``"多处不同"``. ``looked_weight(attention, hyp, pair)`` is the most
+weight a left-out English word got at any step: near 0, the model never looked at it; high, it looked
+and did not say it.
 """
 
 from __future__ import annotations
@@ -45,3 +47,15 @@ def dropped_source(hyp, pair) -> list[int]:
     ops = difflib.SequenceMatcher(a=ref, b=list(hyp), autojunk=False).get_opcodes()
     dropped = {j for op, a, b, _, _ in ops if op == "delete" for j in range(a, b)}
     return sorted({i for i, j in pair.sure if j in dropped})
+
+
+def looked_weight(attention, hyp, pair) -> float:
+    """The largest weight any English word left out of ``hyp`` (``dropped_source``) got at any step of
+    ``attention`` [T, S], the step that emits <eos> included; 0.0 when nothing was left out."""
+    import numpy as np
+
+    cols = dropped_source(hyp, pair)
+    if not cols:
+        return 0.0
+    att = np.asarray(attention)[: len(hyp) + 1]  # the output's rows and the <eos> step
+    return float(att[:, cols].max())

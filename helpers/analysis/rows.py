@@ -1,4 +1,4 @@
-"""Row-by-row checks of one attention heatmap against a pair's gold alignment (notebook 07, §2).
+"""Row-by-row checks of one attention heatmap against a pair's gold alignment (notebook 07a, §2).
 
 A row is one output step t (from 1); its *peak* is the source word with the largest weight. The
 checks say whether each peak is on a gold link (sure or possible), which rows are *moved* (their
@@ -6,6 +6,8 @@ sure link crosses another sure link: where the word order changes), and why a ro
 ``"无确定链接"`` (the word has no sure link, e.g. 了, 的, a measure word), ``"相邻"`` (the peak is
 next to a gold word) or ``"远"`` (farther away). ``t`` is a ``helpers.translate`` result whose
 output equals the pair's reference, so that row t belongs to the t-th reference word.
+``many_to_one(pairs)`` counts, over a split, the rows with more than one sure link (two English words,
+one Chinese word: *last night* → 昨晚), where the arg-max rule of AER can match only one link.
 """
 
 from __future__ import annotations
@@ -73,3 +75,19 @@ def far_misses(t, pair) -> list[tuple[int, str, list[int], int]]:
     """The rows that miss by more than one word: (t from 1, output word, gold source indices, peak index)."""
     return [(s, tok, [i for i, j in sorted(pair.sure) if j == s - 1], peak_of(t, s - 1))
             for s, tok, _, ok in row_peaks(t, pair) if not ok and miss_kind(t, pair, s) == FAR]
+
+
+def many_to_one(pairs, top: int = 4) -> list[tuple[tuple[str, ...], str, int]]:
+    """The ``top`` most frequent rows with several sure links over ``pairs``: (English words in source
+    order, the Chinese word, how often), most frequent first, ties in order of first appearance."""
+    counts: dict = {}
+    for p in pairs:
+        by_row: dict = {}
+        for i, j in sorted(p.sure):
+            by_row.setdefault(j, []).append(p.src[i])
+        for j, words in by_row.items():
+            if len(words) > 1:
+                key = (tuple(words), p.tgt[j])
+                counts[key] = counts.get(key, 0) + 1
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])  # stable: first appearance breaks ties
+    return [(en, zh, n) for (en, zh), n in ranked[:top]]

@@ -1,10 +1,13 @@
-"""Which sentences a notebook shows, chosen by a fixed rule rather than by hand (notebook 07).
+"""Which sentences a notebook shows, chosen by a fixed rule rather than by hand (notebook 07a).
 
 * ``pick(pairs, tag, translate_tokens, ...)``: the first pair with phenomenon ``tag``, at most
   ``max_len`` English words, whose greedy translation equals the reference (so the gold alignment
   can be overlaid); for ``wh_question`` the question word must not be the first Chinese word
 * ``most_crossing(pairs, n, ...)``: the ``n`` pairs with the most crossing sure links (the
   reordering that Bahdanau et al. 2014, Fig. 3, show), ties broken by corpus order
+* ``first_exact(pairs, rule, translate_tokens, max_len)``: the first pair passing ``rule``, at most
+  ``max_len`` words, that the model translates exactly (None when there is none)
+* ``exact_pairs(pairs, translate_tokens)``: the pairs the model translates exactly, in corpus order
 """
 
 from __future__ import annotations
@@ -53,3 +56,18 @@ def most_crossing(pairs, n: int = 2, max_len: int = 12, keep=lambda p: True) -> 
         if keep(pairs[k]):
             out.append(pairs[k])
     return out
+
+
+def first_exact(pairs, rule, translate_tokens, max_len: int = 10):
+    """The first pair with ``rule(pair)`` true, at most ``max_len`` English words, whose output
+    (``translate_tokens(pair)``) equals its reference; None when no pair qualifies. The model is only
+    asked about the candidates, in corpus order, until one is found."""
+    for p in pairs:
+        if len(p.src) <= max_len and rule(p) and list(translate_tokens(p)) == list(p.tgt):
+            return p
+    return None
+
+
+def exact_pairs(pairs, translate_tokens) -> list:
+    """The pairs whose output (``translate_tokens(pair)``) equals the reference, in corpus order."""
+    return [p for p in pairs if list(translate_tokens(p)) == list(p.tgt)]

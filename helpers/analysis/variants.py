@@ -1,4 +1,4 @@
-"""The attention variants side by side on the same sentences (notebook 07, §5).
+"""The attention variants side by side on the same sentences (notebook 07a, §4).
 
 ``variant_table(models, pairs)`` decodes every pair greedily with each model and measures: exact
 match (any reference), corpus AER over the exactly translated pairs, and how soft the attention is:

@@ -5,7 +5,8 @@ What the room holds:
 * ``engine``      Verdict, Case, ``run_cases`` (runs a code answer on fixed cases), ``read_number``
 * ``kinds``       the answer kinds: ``number_answer``, ``choice_answer``, ``function_answer``
 * ``limits``      the time limit on a student's code (超时 after ``limits.TIME_LIMIT`` seconds)
-* ``nb01`` … ``nb07``   one module of exercises per notebook (``nb05a``, ``nb05b`` for 05a / 05b), mostly
+* ``nb01`` … ``nb07c``  one module of exercises per notebook (``nb05a``, ``nb05b`` for 05a / 05b, ``nb07a`` …
+  ``nb07c`` for 07a–07c), mostly
   data (prompts, hints, known mistakes); ``nb05_code`` and ``nb05_steps`` hold the checkers of the code
   exercises of 05a and 05b
 
@@ -204,9 +205,9 @@ def choice_checker(
                          other=f"{what}不对：{{answer!r}}。", normalise=lambda x: norm(expected) if norm(x) in valid else norm(x))
 
 
-# Register the exercises of each notebook (helpers/exercises/nb01.py … nb07.py); kept last on purpose:
+# Register the exercises of each notebook (helpers/exercises/nb01.py … nb07c.py); kept last on purpose:
 # each of those modules imports ``Exercise`` and ``register`` from this package.
-NOTEBOOK_MODULES = ("nb01", "nb02", "nb03", "nb04", "nb05a", "nb05b", "nb06", "nb07")
+NOTEBOOK_MODULES = ("nb01", "nb02", "nb03", "nb04", "nb05a", "nb05b", "nb06", "nb07a", "nb07b", "nb07c")
 
 
 def _register_notebook_modules() -> None:

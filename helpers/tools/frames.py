@@ -5,7 +5,7 @@
 
 * ``OUT_DIR/step/``: ``StepThrough`` of notebook 05 (Fig. 9-25, one decoding step), for every shipped
   Luong model;
-* ``OUT_DIR/explorer/``: ``AttentionExplorer`` of notebook 07 (the alignment heatmap), for every
+* ``OUT_DIR/explorer/``: ``AttentionExplorer`` of notebook 07a (the alignment heatmap), for every
   shipped model with attention;
 
 each for a few example sentences of DESIGN.md §4 and every decoding step (the last one emits
@@ -83,7 +83,7 @@ def step_runs(folder: Path, sentences: list[str]) -> dict:
 
 
 def explorer_runs(folder: Path, sentences: list[str]) -> dict:
-    """Frames of ``AttentionExplorer`` (notebook 07) for every shipped attention model; returns the index."""
+    """Frames of ``AttentionExplorer`` (notebook 07a) for every shipped attention model; returns the index."""
     from helpers.checkpoint import list_pretrained
     from helpers.widgets.explorer import ATTENTION_MODELS, AttentionExplorer
 
@@ -109,7 +109,7 @@ def explorer_runs(folder: Path, sentences: list[str]) -> dict:
                               "weight": round(float(weight), 2), "image": image})
             runs.append({"model": name, "sentence": sentence, "translation": widget.translation.text,
                          "steps": steps})
-    return {"widget": "AttentionExplorer", "notebook": "07_heatmaps", "models": models,
+    return {"widget": "AttentionExplorer", "notebook": "07a_heatmaps", "models": models,
             "sentences": sentences, "runs": runs}
 
 

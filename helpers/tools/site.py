@@ -5,7 +5,7 @@
 1. stages ``BUILD_DIR/src``: the Sphinx sources of ``site/`` (conf.py, index.md, CSS, JS, the player
    extension), the committed notebooks (never executed), the bundled Chinese font and a local
    MathJax 3 copy (from the PyPI package ``sphinx-mathjax-offline``);
-2. renders the kernel-free frames of the 05 / 07 widgets from the shipped models
+2. renders the kernel-free frames of the 05a / 07a widgets from the shipped models
    (``helpers.tools.frames``) into ``src/_static/frames``;
 3. runs Sphinx (myst-nb, sphinx-book-theme) into ``BUILD_DIR/html``, warnings being errors;
 4. checks the size (at most ``SIZE_LIMIT_MB``) and prints pages, size and build time.

@@ -1,4 +1,4 @@
-"""Gallery figures of notebook 07: one sentence per reordering phenomenon, checked row by row; the
+"""Gallery figures of notebook 07a (and the AER histogram of 07b): one sentence per reordering phenomenon, checked row by row; the
 Bahdanau et al. 2014 Fig. 3 analogue; global vs local-m vs gold after Luong et al. 2015 Fig. 7.
 
 * ``Gallery(models, chosen, labels)``: ``show(tags, name)`` draws the chosen sentences of ``tags``
@@ -9,6 +9,7 @@ Bahdanau et al. 2014 Fig. 3 analogue; global vs local-m vs gold after Luong et a
   local-m window [p_t − D, p_t + D], p_t = min(t, S) (t from 1), and renormalised: what local-m with the
   same trained scores would weigh at the same decoder states
 * ``plot_global_local_gold(t, pair, window)``: three panels: global, local-m, the gold sure links
+* ``plot_aer_histogram(values, title)``: how the per-sentence AER of a split is distributed
 """
 
 from __future__ import annotations
@@ -76,3 +77,15 @@ def plot_global_local_gold(t, pair, window: int = 2, name: str = "luong-general"
     for ax, (matrix, title) in zip(axes, panels):
         plot_attention(matrix, pair.src, pair.tgt, ax=ax, title=title, annotate=False)
     return fig
+
+
+def plot_aer_histogram(values, title: str = ""):
+    """Histogram of per-sentence AER values in bins of 0.05 from 0 to 1; returns the axes."""
+    setup_chinese_font()
+    fig, ax = plt.subplots(figsize=(6.5, 3.0), layout="constrained")
+    ax.hist(list(values), bins=np.linspace(0, 1, 21), color="tab:blue", edgecolor="white")
+    ax.set_xlabel("每句的 AER（越小越好）")
+    ax.set_ylabel("句数")
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax

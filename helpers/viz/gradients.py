@@ -3,13 +3,16 @@
 * ``plot_gradient_by_distance(profiles)``  one line per model: the mean share of the gradient norm
   ‖∂ℓ_t/∂e_s‖ that falls on source words at distance d from the aligned word (d = 0: the aligned
   word itself), from ``helpers.attribution.gradient_by_distance``
+* ``plot_attention_vs_gradient(attention, gxi, src_tokens, tgt_tokens, name)``  two heatmaps side by
+  side: the attention weights α and gradient × input (rows scaled to sum to 1) of the same sentence
 """
 
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
 
-from helpers.viz import setup_chinese_font
+from helpers.viz import plot_attention, setup_chinese_font
+from helpers.viz.plots import attention_panel_size
 
 _STYLE = {"none": dict(color="#d62728", linestyle="--", marker="o"),
           "rnnencdec": dict(color="#8c564b", linestyle="--", marker="s")}
@@ -30,3 +33,16 @@ def plot_gradient_by_distance(profiles: dict, title: str = "", ax=None):
     if title:
         ax.set_title(title)
     return ax
+
+
+def plot_attention_vs_gradient(attention, gxi, src_tokens, tgt_tokens, name: str = ""):
+    """α (left) and gradient × input (right) of one sentence, both [T, S] with the <eos> row left out;
+    returns the figure."""
+    setup_chinese_font()
+    n_t, n_s = len(tgt_tokens), len(src_tokens)
+    w, h = attention_panel_size(n_s, n_t)
+    fig, axes = plt.subplots(1, 2, figsize=(2 * w, h), layout="constrained")
+    prefix = f"{name}：" if name else ""
+    plot_attention(attention[:n_t, :n_s], src_tokens, tgt_tokens, ax=axes[0], title=prefix + "注意力权重 α")
+    plot_attention(gxi[:n_t, :n_s], src_tokens, tgt_tokens, ax=axes[1], title=prefix + "梯度 × 输入（每行归一化）")
+    return fig

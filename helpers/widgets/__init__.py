@@ -4,7 +4,7 @@
 * ``Spotlight``        (02) a movable focus that dims the rest of an image, Fig. 9-23's idea
 * ``RetrievalToy``     (04) the video-site retrieval analogy of Fig. 9-24, soft -> hard by temperature
 * ``StepThrough``      (05) one decoding step of Fig. 9-25, Eq. (9-37)-(9-40)
-* ``AttentionExplorer``(03, 07) alignment heatmaps of the pretrained models
+* ``AttentionExplorer``(03, 07a) alignment heatmaps of the pretrained models
 
 The classes live in ``toys``, ``step`` and ``explorer`` (on ``base.PngBox``); this module is the public door.
 """

@@ -1,4 +1,4 @@
-"""``AttentionExplorer``: the alignment-heatmap explorer of notebooks 07 (full) and 03 (compact).
+"""``AttentionExplorer``: the alignment-heatmap explorer of notebooks 07a (full) and 03 (compact).
 
 What it shows, for an English sentence and a trained model (the weights α of Eq. (9-37), one row per
 decoding step, drawn as the heatmap of Fig. 9-22):
@@ -236,7 +236,7 @@ def _layout(cols, rows, compact: bool) -> _Layout:
 
 # --------------------------------------------------------------------------- the widget
 class AttentionExplorer(PngBox):
-    """Alignment heatmaps of the trained models, live (notebook 07; ``compact=True`` for notebook 03).
+    """Alignment heatmaps of the trained models, live (notebook 07a; ``compact=True`` for notebook 03).
 
     Controls: ``.sentence`` (Text), ``.examples`` (Dropdown filling ``.sentence``), ``.model``
     (Dropdown of the shipped models with attention + models added with ``add_model``), ``.step``

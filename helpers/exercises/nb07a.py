@@ -1,14 +1,16 @@
-"""Exercises of notebook 07_heatmaps (alignment heatmaps, AER, the AttentionExplorer).
+"""Exercises of notebook 07a_heatmaps (reading alignment heatmaps, AER, the AttentionExplorer).
 
-* ``nb07_look_or_say``     a choice with its reasoning: which intervention tells "looked at the word but
-  did not say it" from "never looked at it" (force the attention onto the word at the step where it
-  belongs, and see whether the model then says it)
 * ``nb07_aer_reading``     a prediction, then a run: the corpus AER of luong-general on the ``novel``
   split (greedy outputs equal to the reference), next to the test AER the notebook shows
-  (``nb07_aer_reading_why``: the reason, decided by how far novel came out from the test pairs of the same
-  lengths: novel's sentences are short, and AER grows with length, so the whole of test is no fair yardstick)
+  (``nb07_aer_reading_why``: the reading of the reveal, by how far novel came out from the test pairs of
+  the same lengths: the whole of test holds longer sentences, so it is no fair yardstick)
 * ``nb07_argmax_links``    code: reduce an attention matrix [T, S] to alignment links with the arg-max
   rule that AER uses (Luong et al. 2015), returning {(source i, target j)}.
+* ``nb07a_threshold_rule`` reason, then run: with a threshold rule instead of the arg-max, a row with two
+  sure links (last night -> 昨晚) gets both, and AER can only fall (the numerator gains 2, the
+  denominator 1, and the numerator never exceeds twice the denominator): right by reasoning.
+
+The ids keep the ``nb07_`` prefix of the notebook before the split (the grader's columns use them).
 
 The predicted AER depends on the shipped model, so it is computed lazily (on first check or
 first access of ``.solution``) from ``helpers.load_pretrained("luong-general")``.
@@ -31,7 +33,7 @@ from helpers.exercises.kinds import (
 )
 from helpers.reveals import SAME_AER, novel_vs_test, split_aer  # noqa: F401 (re-exported)
 
-NOTEBOOK = "07_heatmaps"
+NOTEBOOK = "07a_heatmaps"
 MODEL = "luong-general"
 AER_TOLERANCE = 0.03  # a prediction, not a reading
 
@@ -41,35 +43,7 @@ def _model_missing(exc: Exception) -> Verdict:
                           "请先运行 make pretrained，再检查这道题。", {"kind": "model_missing"})
 
 
-# --------------------------------------------------------------------------- 1. looked, or never looked?
-LOOK_OR_SAY_REASONS = {
-    "A": "在该说出这个词的那一步（用参考译文的前缀做教师强制），把注意力改成只看这个英文词（one-hot），"
-         "看输出会不会变成它：说出来了，缺的是“看”；仍然不说，信息已经送到，缺的是“说”。",
-    "B": "把这个英文词那一列的权重在每一步都改成 0，看译文变不变：不变就是“从来没看”。",
-    "C": "把每一步的注意力都换成均匀分布（uniform），看整个测试集的 BLEU 降了多少。",
-    "D": "不用干预：热力图里这一列的最大权重超过 0.3 就是“看了没说”，否则就是“没看”。",
-}
-
-
-register(Exercise(
-    id="nb07_look_or_say",
-    notebook=NOTEBOOK,
-    title="设计干预：“看了没说”还是“根本没看”？(design an intervention)",
-    prompt="4.1 节区分了两种漏译：漏掉的英文词那一列从头到尾几乎没有权重（根本没看），或者某一步把很大的权重放在它上面，"
-           "译文里却始终没有它（看了却没说）。热力图只显示了相关。哪一个干预能检验“只要看了这个词，模型就会说出它”？"
-           + "；".join(f"{k}. {v}" for k, v in LOOK_OR_SAY_REASONS.items()),
-    solution="A",
-    checker=reason_answer("A", LOOK_OR_SAY_REASONS, why_not={
-        "B": "漏掉的词本来就没有说出来：把它的权重改成 0，两种情形的译文都不会多出这个词，分不开。",
-        "C": "均匀分布改变的是每一步、每个词，测到的是整体上依不依赖注意力，不是这一个词缺在哪里。",
-        "D": "这只是重新读一遍热力图：它描述了看没看，却没有检验“看了就会说”。干预要改变模型拿到的信息，再看输出。"}),
-    hints=["干预的意思是：改变模型在某一步拿到的信息，其余不动，再看这一步的输出。",
-           "两种情形里这个词都没有被说出来。哪一种改动能让它“有机会”被说出来？",
-           "把信息强行送到解码器手里（只看这个词），再看它说不说：这样才把“看”和“说”分开。"],
-))
-
-
-# --------------------------------------------------------------------------- 2. AER on novel, predicted
+# --------------------------------------------------------------------------- 1. AER on novel, predicted
 @lru_cache(maxsize=4)
 def solve_aer_reading() -> float:
     """The AER of luong-general on the novel split (what the reveal cell prints)."""
@@ -88,7 +62,7 @@ check_aer_reading = number_answer(
     traps=[outside(0.0, 1.0, _out_of_range, "range"),
            Trap(lambda value, expected: abs((1.0 - value) - expected) <= AER_TOLERANCE,
                 "你填的 {value:g} 像是 1 − AER（对齐的“正确率”）。AER 是错误率：越小越好。", "one_minus")],
-    wrong="和揭晓的结果差得较多：{value:g} {side}。对照第 5 节表里 test 上的 AER，想想 novel 和 test 哪里不同。",
+    wrong="和揭晓的结果差得较多：{value:g} {side}。对照第 4 节表里 test 上的 AER，想想 novel 和 test 哪里不同。",
     missing=_model_missing,
 )
 
@@ -97,20 +71,20 @@ register(LazyExercise(
     id="nb07_aer_reading",
     notebook=NOTEBOOK,
     title="预测：没见过的搭配上，对齐会变差吗？(AER on novel)",
-    prompt=f"第 5 节的表给出了 {MODEL} 在 test 上的 AER。先预测：在 novel 划分（训练时没见过的词语搭配，句子也比 test 短）上，"
+    prompt=f"第 4 节的表给出了 {MODEL} 在 test 上的 AER。先预测：在 novel 子集（训练时没见过的词语搭配，句子也比 test 短）上，"
            "同样只算译对的句子，它的语料级 AER 是多少？填一个 0 到 1 之间的数（±0.03 以内算对），再运行揭晓的单元格。",
     solve=solve_aer_reading,
     checker=check_aer_reading,
     hints=["AER 是错误率：0 表示与标准对齐完全一致。",
-           "novel 的句子比 test 短得多（test 最长 40 个词）；第 4 节按长度分组的 AER 里，句子越长，AER 越高。",
+           "novel 的句子比 test 短得多（test 最长 40 个词）；同样的句子长短才好比较：test 里有比 novel 长得多的句子。",
            "运行揭晓的单元格，它打印 test、test 里与 novel 同样长短的句子、novel 三个 AER。"],
 ))
 
 
 AER_REASONS = {
-    "A": "和 test 里同样长短的句子差不多：没见过的搭配并没有让对齐变差；与整个 test 的差别来自句子长短。",
-    "B": "比同样长短的 test 句子明显更高：没见过的搭配让注意力找不到对应的英文词。",
-    "C": "比同样长短的 test 句子还要明显更低：没见过的搭配让模型更依赖注意力，对得更齐。",
+    "A": "和 test 里同样长短的句子相差不到 0.03：没见过的搭配没有让对齐变差。",
+    "B": "比同样长短的 test 句子高出 0.03 以上：没见过的搭配让注意力找不到对应的英文词。",
+    "C": "比同样长短的 test 句子低 0.03 以上：没见过的搭配让模型对得更齐。",
 }
 
 
@@ -136,7 +110,7 @@ register(LazyExercise(
 ))
 
 
-# --------------------------------------------------------------------------- 3. code: arg-max links
+# --------------------------------------------------------------------------- 2. code: arg-max links
 def argmax_links(attention) -> set[tuple[int, int]]:
     """Reference: {(i, j)} with i = arg-max over the source positions of row j of ``attention`` [T, S]."""
     att = np.asarray(attention, dtype=float)  # [T, S]
@@ -215,4 +189,30 @@ register(Exercise(
            "np.argmax(attention[j]) 给出第 j 行最大值所在的列 i。",
            "一个小例子 (a worked example)：attention = [[0.7, 0.3], [0.1, 0.9], [0.6, 0.4]]（T = 3, S = 2）："
            "第 0 行最大在第 0 列 → (0, 0)；第 1 行 → (1, 1)；第 2 行 → (0, 2)。对每一行都这样做，链接写成 (i, j)。"],
+))
+
+
+# --------------------------------------------------------------------------- 3. a threshold rule, reasoned
+THRESHOLD_OPTIONS = {
+    "A": "变小：“昨晚”这一行多出一条链接 (night, 昨晚)，它同时在 S 和 P 里，分子多 2、分母只多 1。",
+    "B": "不变：AER 只看每一行的最大值落在哪里，换规则也一样。",
+    "C": "变大：|A| 多了一条链接，分母变大，AER 就变大。",
+    "D": "不能确定：要看其余各行的权重有多软。",
+}
+
+register(Exercise(
+    id="nb07a_threshold_rule",
+    notebook=NOTEBOOK,
+    title="先推理：把 arg-max 换成阈值规则，AER 会怎样？(a threshold rule)",
+    prompt="把 AER 的 arg-max 规则换成“一行里权重不小于 0.3 的源词都算链接”。“昨晚”一行有两个确定链接 last、night，"
+           "权重是 last 0.55、night 0.40，其余合起来 0.05；其余各行都是落在标准对齐上的 one-hot。这句话的 AER 会怎样？"
+           + "；".join(f"{k}. {v}" for k, v in THRESHOLD_OPTIONS.items()),
+    solution="A",
+    checker=reason_answer("A", THRESHOLD_OPTIONS, why_not={
+        "B": "换了规则，A 就变了：阈值规则下“昨晚”一行不止一条链接。AER 只看最大值，是 arg-max 规则的性质。",
+        "C": "分母确实多 1，可分子多 2（新链接既在 A∩S 里，也在 A∩P 里）：算一算 1 − (n + 2)/(d + 1) 和 1 − n/d 哪个小。",
+        "D": "其余各行都是 one-hot：不论阈值是多少，它们都只给一条链接，与原来一样。"}),
+    hints=["AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|)，S ⊆ P。",
+           "阈值规则下，“昨晚”这一行有几条链接？(night, 昨晚) 在不在 S 里？",
+           "分子多 2、分母多 1：因为分子不超过分母的 2 倍，这个比值只会变大，AER 只会变小。"],
 ))
