@@ -22,8 +22,14 @@ A reader starts with ``from helpers import load_pretrained, translate`` and ``he
 
 from __future__ import annotations
 
-from helpers.env import is_quick, pick_device, seed_everything
-from helpers.errors import CheckpointError, EmptyInputError, HelpersError, ShapeError, UnknownWordError
+from helpers.runtime.env import is_quick, pick_device, seed_everything
+from helpers.runtime.errors import (
+    CheckpointError,
+    EmptyInputError,
+    HelpersError,
+    ShapeError,
+    UnknownWordError,
+)
 
 __version__ = "0.1.0"
 

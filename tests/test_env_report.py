@@ -1,6 +1,6 @@
 """Notebook 00's set-up table lines up by display width: a Chinese character takes two columns."""
 
-from helpers.env import check_environment, display_width, format_report, pad_display
+from helpers.runtime.env import check_environment, display_width, format_report, pad_display
 
 
 def test_display_width_counts_wide_characters_twice():

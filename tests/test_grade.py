@@ -1,7 +1,7 @@
 """The teachers' grade command: verdicts are decided outside the student's kernel.
 
 One batch of small submissions is graded once (module fixture, a few kernels in quick mode); the
-sandbox tests call ``grade_sandbox`` directly and need no kernel.
+sandbox tests call ``grading.sandbox`` directly and need no kernel.
 """
 
 import csv
@@ -15,9 +15,9 @@ import pytest
 import torch
 
 from helpers.exercises import EXERCISES, check
-from helpers.exercises import grade as g
-from helpers.exercises import grade_record as rec
-from helpers.exercises import grade_sandbox as sb
+from helpers.grading import record as rec
+from helpers.grading import runner as g
+from helpers.grading import sandbox as sb
 
 ROOT = Path(__file__).resolve().parents[1]
 NB05 = [i for i, ex in EXERCISES.items() if ex.notebook.startswith("05")]

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 import torch
 
-from helpers.exercises import grade as g
-from helpers.exercises import grade_report as report
-from helpers.exercises import grade_sandbox as sb
-from helpers.exercises import grade_submissions as subs_mod
+from helpers.grading import report
+from helpers.grading import runner as g
+from helpers.grading import sandbox as sb
+from helpers.grading import submissions as subs_mod
 from tests.hostile_support import CJK
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -311,7 +311,7 @@ def test_grades_csv_has_a_bom_for_excel_and_reads_back_with_csv(batch):
 
 
 def test_kernels_talk_over_ipc_not_tcp(tmp_path):
-    from helpers.exercises import grade_jail
+    from helpers.grading import jail as grade_jail
 
     jail = grade_jail.Isolation(use_bwrap=False)
     try:

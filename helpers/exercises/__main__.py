@@ -1,8 +1,8 @@
-"""``python -m helpers.exercises grade SUBMISSIONS/ --out grades.csv``: grade a class's notebooks."""
+"""``python -m helpers.grading SUBMISSIONS/ --out grades.csv``: grade a class's notebooks."""
 
 import sys
 
-USAGE = "用法 (usage)：python -m helpers.exercises grade SUBMISSIONS/ --out grades.csv"
+USAGE = "用法 (usage)：python -m helpers.grading SUBMISSIONS/ --out grades.csv"
 
 
 def main(argv=None) -> int:
@@ -10,7 +10,7 @@ def main(argv=None) -> int:
     if not argv or argv[0] != "grade":
         print(USAGE)
         return 2
-    from helpers.exercises.grade import main as grade_main
+    from helpers.grading.runner import main as grade_main
 
     return grade_main(argv[1:])
 

@@ -5,9 +5,9 @@ What each graded process (a notebook's kernel, a sandbox child) gets:
 - **a private folder** written from a snapshot the grader took in memory before the first notebook ran
   (``Snapshot``): the helpers package *without* ``helpers.exercises``' checkers and reference answers
   (a stand-in package whose ``check`` records and whose ``EXERCISES`` withholds every solution), its own
-  ``TMPDIR`` / ``HOME`` / caches, and ``sitecustomize.py`` = ``grade_guard`` (the audit-hook tripwire).
+  ``TMPDIR`` / ``HOME`` / caches, and ``sitecustomize.py`` = ``grading.guard`` (the audit-hook tripwire).
   What a notebook changes there is thrown away with the folder;
-- **limits** (``grade_launch``): memory (address space), file size, open files, processes (when it
+- **limits** (``grading.launch``): memory (address space), file size, open files, processes (when it
   runs as its own user), no core dumps; its own session, so the whole process group is killed at
   the end, and on Linux every process it left behind is found and killed as well (``sweep``);
 - **on Linux as root**: the user ``nobody``; **with ``bwrap`` installed** (Debian: bubblewrap): a
@@ -33,7 +33,7 @@ LIMITS = {"as": 4 << 30, "fsize": 256 << 20, "nofile": 1024, "core": 0}
 NPROC = 512  # threads count too; only set when the process has a user of its own
 
 STUB = '''"""Stand-in for helpers.exercises while grading: check() records the answer, the answer key is absent."""
-from helpers.exercises.grade_record import WithheldExercise as _W, recorder_check as check
+from helpers.grading.record import WithheldExercise as _W, recorder_check as check
 
 EXERCISES = {{i: _W(i, nb, title) for i, nb, title in {table!r}}}
 

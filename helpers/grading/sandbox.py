@@ -1,12 +1,12 @@
 """Answers as data, and student functions in a separate process: the trust boundary of ``grade``.
 
 The grader never runs a student's code in its own process and never unpickles anything a student
-produced. Three pieces make that so (the recorder lives in ``grade_record``):
+produced. Three pieces make that so (the recorder lives in ``grading.record``):
 
 - **codec**: ``encode`` turns an answer into plain data (numbers, strings, containers, plain
   tensors; numpy arrays are tagged), ``dumps`` / ``loads`` store it with ``torch.save`` and read it
   back with ``torch.load(weights_only=True)``, which cannot execute code or rebuild a Tensor subclass.
-- **recorder** (``grade_record``): ``install_recorder(path)`` runs in the student's kernel (the grader prepends a cell)
+- **recorder** (``grading.record``): ``install_recorder(path)`` runs in the student's kernel (the grader prepends a cell)
   and replaces ``helpers.exercises.check`` with a function that stores each answer in ``path``:
   values as data, functions as their source plus the names they use (imports, helper functions,
   constants). It decides nothing.
@@ -183,7 +183,7 @@ class GradingTimeout(Exception):
 class Sandbox:
     """A recorded function, re-created in a child process; ``sandbox.function`` calls it there.
 
-    The child starts from a fresh private folder (``grade_jail``: the package's code without
+    The child starts from a fresh private folder (``grading.jail``: the package's code without
     ``helpers.exercises``, the guard, limits, another user / bubblewrap where available). ``traps``
     names the library's own implementations of the exercise ("module:attribute"); in the child each is
     replaced by a function that refuses, and ``reference_used`` says whether the answer called one.
@@ -193,7 +193,7 @@ class Sandbox:
                  jail=None, traps: tuple = (), deny: tuple = ()):
         import inspect
 
-        from helpers.exercises import grade_jail
+        from helpers.grading import jail as grade_jail
 
         self.call_timeout, self.dead, self.reference_used = call_timeout, None, set()
         self._own_jail = jail is None
@@ -289,7 +289,7 @@ class _BlockExercises:
 
 
 def _used() -> list[str]:
-    """The library implementations the answer tried to call (recorded by the stand-ins of ``grade_jail.withhold``)."""
+    """The library implementations the answer tried to call (recorded by the stand-ins of ``grading.jail.withhold``)."""
     import builtins
 
     return sorted(str(x) for x in builtins.__dict__.get("_grading_used", ()))

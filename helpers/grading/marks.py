@@ -2,7 +2,7 @@
 
 What counts as the student's own work: a value as recorded; a function only if its source is in the
 notebook handed in (``_typed``) and it does not call the library's own implementation of its exercise
-(``twins``: those are replaced by stand-ins that refuse in the sandbox, ``grade_jail.withhold``).
+(``twins``: those are replaced by stand-ins that refuse in the sandbox, ``grading.jail.withhold``).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from helpers.exercises import grade_sandbox as sandbox
-from helpers.exercises.grade_submissions import Submission
+from helpers.grading import sandbox
+from helpers.grading.submissions import Submission
 
 PASSED, WRONG, UNFINISHED = "通过 (passed)", "未通过 (wrong)", "尚未完成 (not finished yet)"
 MISSING, REFERENCE, UNGRADABLE = "未作答 (not attempted)", "交了参考答案 (reference solution)", "无法评分 (ungradable)"
