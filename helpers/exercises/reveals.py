@@ -1,8 +1,10 @@
 """What the reveal cells of the predict-then-run exercises compute (notebooks 01, 02, 06, 07).
 
-A student predicts first, then runs the reveal cell, which calls one of these. They live outside
-``helpers.exercises`` on purpose: a notebook graded by ``python -m helpers.grading`` runs without
-the exercises package (the answer key), and its reveal cells must still run there.
+A student predicts first, then runs the reveal cell, which calls one of these. No checker and no
+answer key here, and nothing imported from the rest of ``helpers.exercises``: a notebook graded by
+``python -m helpers.grading`` runs where the exercises package is a stand-in without the answer key,
+and the grader's private copy keeps this one module (``grading.jail.KEEP_IN_EXERCISES``) so that the
+reveal cells still run there.
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ def twins(exercise_id: str) -> tuple[str, ...]:
     ex = EXERCISES.get(exercise_id)
     solution = ex.__dict__.get("solution") if ex is not None else None
     name = getattr(solution, "__name__", None) if callable(solution) else None
-    for module in sorted(m for m in sys.modules if m.startswith("helpers.") and not m.startswith(("helpers.exercises", "helpers.tools"))):
+    for module in sorted(m for m in sys.modules if m.startswith("helpers.") and not m.startswith(("helpers.exercises", "helpers.grading", "helpers.tools"))):
         value = getattr(sys.modules[module], name, None) if name else None
         if callable(value) and getattr(value, "__module__", None) == module and f"{module}:{name}" not in found:
             found.append(f"{module}:{name}")

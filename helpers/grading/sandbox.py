@@ -32,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BLOCKED = "helpers.exercises"  # the checkers and reference solutions: never importable in the child
+NOT_IN_CHILD = (BLOCKED, "helpers.grading")  # ... nor the grader itself
 
 # --- codec ------------------------------------------------------------------------------------
 
@@ -193,11 +194,11 @@ class Sandbox:
                  jail=None, traps: tuple = (), deny: tuple = ()):
         import inspect
 
-        from helpers.grading import jail as grade_jail
+        from helpers.grading.jail import Isolation
 
         self.call_timeout, self.dead, self.reference_used = call_timeout, None, set()
         self._own_jail = jail is None
-        self.jail = jail or grade_jail.Isolation(use_bwrap=False)
+        self.jail = jail or Isolation(use_bwrap=False)
         self.work = self.jail.private(f"child-{os.getpid()}-{id(self)}")
         self.jail.snapshot.write(self.work / "lib", code_only=True, traps=tuple(traps))
         (self.work / "child.py").write_bytes(self.jail.snapshot.child)
@@ -283,7 +284,7 @@ class _BlockExercises:
     """Import hook of the child: the checkers and reference solutions are not importable."""
 
     def find_spec(self, name, path=None, target=None):
-        if name == BLOCKED or name.startswith(BLOCKED + "."):
+        if any(name == blocked or name.startswith(blocked + ".") for blocked in NOT_IN_CHILD):
             raise ImportError(f"评分时不能导入 {name} (not importable while grading)")
         return None
 
@@ -303,7 +304,7 @@ def _preimport() -> None:
     import helpers
 
     for info in pkgutil.walk_packages(helpers.__path__, "helpers."):
-        if info.name.startswith(("helpers.tools", "helpers.widgets", "helpers.viz", BLOCKED)) or info.name.endswith("__main__"):
+        if info.name.startswith(("helpers.tools", "helpers.widgets", "helpers.viz", *NOT_IN_CHILD)) or info.name.endswith("__main__"):
             continue
         try:
             importlib.import_module(info.name)
