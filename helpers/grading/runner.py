@@ -30,7 +30,7 @@ from pathlib import Path
 
 from helpers.grading import jail as jail_mod
 from helpers.grading import sandbox
-from helpers.grading.marks import (  # noqa: F401 - re-exported: grade.PASSED, grade.mark, ...
+from helpers.grading.marks import (  # noqa: F401 - re-exported: runner.PASSED, runner.mark, ...
     MISSING,
     PASSED,
     REFERENCE,
