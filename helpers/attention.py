@@ -45,7 +45,7 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from helpers.errors import HelpersError, ShapeError, shape_error
+from helpers.runtime.errors import HelpersError, ShapeError, shape_error
 
 __all__ = [
     "SCORE_NAMES",

@@ -17,7 +17,7 @@ A checkpoint file is what ``torch.save`` writes for a plain dict::
   ``meta`` device, which allocates nothing; at most ``MAX_STATE_BYTES`` in all), and only then the
   SHA-256 of the weights, the vocabulary sizes and the corpus version (for models of the toy corpus).
   Whatever is wrong raises ``CheckpointError`` (a ``ValueError``) saying what and what to do.
-  The checks themselves live in ``helpers.safeio``.
+  The checks themselves live in ``helpers.runtime.safeio``.
 * **Writes are atomic**: the file is written to a temporary file in the same folder
   (``.NAME.PID.XXXX.tmp``), flushed to disk, then moved over the old one with ``os.replace``. An
   interrupted save leaves the previous file untouched; a temporary file left by a killed process is
@@ -41,8 +41,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from helpers.errors import CheckpointError, HelpersError
-from helpers.safeio import (
+from helpers.runtime.errors import CheckpointError, HelpersError
+from helpers.runtime.safeio import (
     CONFIG_BOUNDS,
     MAX_FILE_BYTES,
     MAX_STATE_BYTES,

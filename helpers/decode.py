@@ -18,10 +18,10 @@ target token j; when the sentence ended with <eos> there is one extra final row 
   the <eos>, α = ``length_penalty``; cp = β Σ_i log min(Σ_j α_ji, 1), β = ``coverage_penalty``
   (default 0). With ``beam_size=1`` and no coverage penalty it returns exactly what greedy decoding returns.
 * Both searches take ``eos_guard=(k, m)``: <eos> only once the attention of the tokens produced so far
-  has put a total weight ≥ m on the last k source tokens. ``helpers.penalties`` defines the rules.
+  has put a total weight ≥ m on the last k source tokens. ``helpers.translation.penalties`` defines the rules.
 * ``decode_sentences``: decode a list of token-id lists in length-sorted batches, results in input order.
 * ``translate(model, sentence)``: English text -> ``Translation`` (tokens, Chinese text, attention, the
-  unknown words copied through attention: ``helpers.copying``, the source read by ``helpers.source``),
+  unknown words copied through attention: ``helpers.translation.copying``, the source read by ``helpers.translation.source``),
   with the model's shipped decoding (``shipped_decoding(model)``, read from its metadata) unless the
   caller gives other options.
 """
@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from helpers.copying import CopiedWord, copy_unknown, join_chinese
-from helpers.errors import HelpersError, check_float, check_int
-from helpers.penalties import (
+from helpers.runtime.errors import HelpersError, check_float, check_int
+from helpers.translation.copying import CopiedWord, copy_unknown, join_chinese
+from helpers.translation.penalties import (
     check_coverage,
     check_eos_guard,
     check_length_norm,
@@ -44,7 +44,7 @@ from helpers.penalties import (
     eos_allowed,
     length_norm,
 )
-from helpers.source import MAX_SRC_LIMIT, MAX_SRC_TOKENS, prepare_source, read_source  # noqa: F401 (re-exported)
+from helpers.translation.source import MAX_SRC_LIMIT, MAX_SRC_TOKENS, prepare_source, read_source  # noqa: F401 (re-exported)
 
 __all__ = [
     "MAX_BEAM_SIZE",
@@ -159,7 +159,7 @@ def greedy_decode(model, src: torch.Tensor, src_lens: torch.Tensor, max_len=None
                   bos_id: int = BOS, eos_id: int = EOS, eos_guard=None) -> DecodeResult:
     """Batched greedy decoding. src [B, S], src_lens [B]; max_len: int, callable(S) or None (2 S + 5).
 
-    eos_guard: None or (k, m), see ``helpers.penalties`` (ignored by a model without attention).
+    eos_guard: None or (k, m), see ``helpers.translation.penalties`` (ignored by a model without attention).
     """
     guard = check_eos_guard(eos_guard)
     was_training = model.training
@@ -236,7 +236,7 @@ def beam_search(model, src: torch.Tensor, src_lens: torch.Tensor, beam_size: int
 
     A hypothesis scores log p(y|x) / lp(y) + cp(x; y): lp of form ``length_norm`` ("power": |y|^α,
     "gnmt": ((5 + |y|) / 6)^α) with α = ``length_penalty``, cp the coverage penalty with
-    β = ``coverage_penalty``; ``eos_guard`` = None or (k, m). See ``helpers.penalties``.
+    β = ``coverage_penalty``; ``eos_guard`` = None or (k, m). See ``helpers.translation.penalties``.
     """
     opts = check_decoding(beam_size, length_penalty, length_norm, coverage_penalty, eos_guard)
     was_training = model.training
@@ -430,7 +430,7 @@ def translate(model, sentence, beam_size: int | None = None, length_penalty: flo
               max_src_tokens: int = MAX_SRC_TOKENS, punctuate: bool = True, **decoding) -> Translation:
     """Translate one English sentence with ``model`` (a model from ``load_pretrained`` / ``make_model``).
 
-    The sentence is read as a student types it (``helpers.source.read_source``): capitals, contractions,
+    The sentence is read as a student types it (``helpers.translation.source.read_source``): capitals, contractions,
     digits, extra spaces; the final "." or "?" is added when missing (``punctuate=False``: the tokens as
     typed). A word outside the vocabulary becomes <unk>; where the decoder emits <unk>, the source word
     with the largest attention weight at that step is written in its place (``.copied`` says which and

@@ -26,13 +26,13 @@ attention (``helpers.attention.LocalAttention``): a predicted centre p_t and a G
 
 Without input feeding h_t does not depend on the attention, so teacher-forced ``forward`` runs the RNN
 over the whole target once and does steps 1-3 for all t in one batched computation (no Python loop
-over time). With input feeding it loops over time (``helpers.teacher_forcing``: the same formulas as
+over time). With input feeding it loops over time (``helpers.speedups.teacher_forcing``: the same formulas as
 ``step``, with what does not depend on t computed once).
 
 **BahdanauDecoder** (Bahdanau et al. 2015): the query is the *previous* state s_{t-1}; additive score
 (Eq. 9-40); c_t is concatenated to the RNN input: s_t = RNN([e(y_{t-1}); c_t], s_{t-1}). Output layer
 (a simplification of the paper's maxout layer): t̃_t = tanh(W_o [s_t; c_t; e(y_{t-1})]),
-logits = W_s t̃_t. Teacher forcing loops over time (``helpers.teacher_forcing.bahdanau_forward``).
+logits = W_s t̃_t. Teacher forcing loops over time (``helpers.speedups.teacher_forcing.bahdanau_forward``).
 
 Dimension letters: B batch, S source length, T target length, E embedding, H hidden, V vocabulary,
 L layers. "top layer" means the last RNN layer; its state is the h_t / s_t of the formulas.
@@ -46,8 +46,8 @@ import torch
 from torch import nn
 
 from helpers.attention import Attention, LocalAttention, attention_vector
-from helpers.errors import HelpersError
-from helpers.teacher_forcing import bahdanau_forward, luong_feeding_forward
+from helpers.runtime.errors import HelpersError
+from helpers.speedups.teacher_forcing import bahdanau_forward, luong_feeding_forward
 
 __all__ = [
     "RNN_TYPES",

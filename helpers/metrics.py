@@ -31,7 +31,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from helpers.errors import EmptyInputError, HelpersError, ShapeError
+from helpers.runtime.errors import EmptyInputError, HelpersError, ShapeError
 
 __all__ = [
     "aer",

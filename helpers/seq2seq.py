@@ -37,7 +37,7 @@ from helpers.decoders import (
     make_rnn,
     run_steps,
 )
-from helpers.errors import HelpersError, ShapeError
+from helpers.runtime.errors import HelpersError, ShapeError
 
 __all__ = ["NO_ATTENTION", "VARIANTS", "DecoderState", "Encoder", "Seq2Seq", "lengths_to_mask"]
 

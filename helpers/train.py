@@ -24,7 +24,7 @@ It never replaces a file that is already there unless ``--force`` is given, save
 were validated at least once (Ctrl-C before the first validation saves nothing), prints the path it
 saved to, and exits non-zero when nothing usable was written. Every option (model sizes against the
 bounds ``load_checkpoint`` enforces, lr, budgets, batch size, device) and the ``--out`` path are checked,
-and ``--out`` is reserved against a concurrent run (``helpers.outputs.reserve_output``), before the first
+and ``--out`` is reserved against a concurrent run (``helpers.runtime.outputs.reserve_output``), before the first
 training step. A loss or gradient that becomes NaN / inf stops training (``TrainingDiverged``, the model
 back on its last good weights) and the command saves nothing.
 """
@@ -44,9 +44,9 @@ from torch import nn
 
 from helpers.checkpoint import attach_vocabs
 from helpers.decode import decode_sentences
-from helpers.env import pick_device
-from helpers.errors import HelpersError, check_float, check_int
-from helpers.outputs import reserve_output
+from helpers.runtime.env import pick_device
+from helpers.runtime.errors import HelpersError, check_float, check_int
+from helpers.runtime.outputs import reserve_output
 
 __all__ = [
     "DEFAULT_SIZES",
@@ -310,7 +310,7 @@ def train(model, pairs=None, valid=None, *, epochs=None, steps=None, seconds=Non
 def _train(model, pairs, valid, *, epochs, steps, seconds, batch_size, lr, clip, seed, eval_every, val_size,
            patience, target_bleu, device, callback, callback_every, progress, restore_best, lr_schedule,
            word_dropout, align_weight) -> History:
-    from helpers.env import seed_everything
+    from helpers.runtime.env import seed_everything
 
     epochs, steps, seconds = _check_budget(epochs, steps, seconds)
     if not hasattr(model, "src_vocab"):
@@ -579,10 +579,10 @@ def _cli_sizes(args) -> dict:
 def _check_cli(args):
     """Every option of the command line, checked before training; returns the vocabularies.
 
-    The model size is held to the bounds that ``load_checkpoint`` enforces (``helpers.safeio``), so the
+    The model size is held to the bounds that ``load_checkpoint`` enforces (``helpers.runtime.safeio``), so the
     command never trains a model whose file would then be refused."""
     from helpers.corpus import build_vocabs
-    from helpers.safeio import CONFIG_BOUNDS, check_model_config, declared_weights
+    from helpers.runtime.safeio import CONFIG_BOUNDS, check_model_config, declared_weights
 
     check_int("--seed", args.seed, 0, 2**32 - 1, "例如 --seed 0。")
     _check_budget(args.epochs, args.steps, args.seconds)

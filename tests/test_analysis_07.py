@@ -106,7 +106,7 @@ def test_removal_rows_follow_the_headers(model, test_pairs):
 def test_gradient_rows_are_normalised_gradient_x_input(model):
     import helpers
     from helpers.analysis.agreement import gradient_rows, peak_disagreements
-    from helpers.attribution import gradient_x_input, source_gradients
+    from helpers.analysis.attribution import gradient_x_input, source_gradients
 
     t = helpers.translate(model, "i am a student .")
     rows = gradient_rows(model, t.src_tokens, t.tgt_tokens)

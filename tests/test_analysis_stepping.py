@@ -6,7 +6,7 @@ import torch
 
 import helpers
 from helpers.analysis.stepping import source_ids, trace_tensors, walk_to_step
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 from helpers.widgets.step import trace_decoding
 
 SENTENCE = "i am a student ."

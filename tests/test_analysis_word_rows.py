@@ -10,7 +10,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from helpers.analysis import word_rows as wr  # noqa: E402
-from helpers.errors import HelpersError  # noqa: E402
+from helpers.runtime.errors import HelpersError  # noqa: E402
 
 # a translation of 2 source words (+ <eos> column) into 3 output words (+ <eos> row)
 FAKE = SimpleNamespace(src_tokens=["i", "am"], tgt_tokens=["我", "是", "。"],
@@ -30,7 +30,7 @@ def test_row_entropy_matches_hand_values():
 
 def test_peak_rows_and_intervene_on_a_shipped_model():
     import helpers
-    from helpers.probes import remove_peak, zero
+    from helpers.analysis.probes import remove_peak, zero
 
     model = helpers.load_pretrained("luong-general")
     rows = wr.peak_rows({"g": model}, "i am a student .", "是")

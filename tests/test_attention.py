@@ -19,7 +19,7 @@ from helpers.attention import (
     hard_weights,
     masked_softmax,
 )
-from helpers.errors import HelpersError, ShapeError
+from helpers.runtime.errors import HelpersError, ShapeError
 
 Q = torch.tensor([[[1.0, 2.0]]])  # [B=1, T=1, D=2]
 K = torch.tensor([[[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]])  # [B=1, S=3, D=2]

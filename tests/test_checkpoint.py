@@ -9,7 +9,7 @@ import torch
 
 from helpers.checkpoint import load_checkpoint, read_metadata, save_checkpoint
 from helpers.corpus import CORPUS_VERSION, Vocab, build_vocabs
-from helpers.errors import CheckpointError
+from helpers.runtime.errors import CheckpointError
 from helpers.train import make_model
 
 

@@ -21,7 +21,7 @@ from helpers.corpus import (
     tokenize_en,
 )
 from helpers.corpus.lexicon import NOUNS
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 
 SPLITS = ("train", "valid", "test", "long", "novel")
 

@@ -17,7 +17,7 @@ from helpers.corpus import vocab as V
 from helpers.corpus import vocab_file
 from helpers.corpus.coverage import coverage, left_out, top_words
 from helpers.corpus.syllabus import DATA, read_tsv
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 
 WORD_FILES = ("nouns", "verbs", "intransitive", "adjectives", "places", "times", "names", "pronouns", "containers",
               "locatives", "there", "by", "frequency", "counting")

@@ -15,7 +15,7 @@ from helpers.decode import (
     pad_sequences,
     translate,
 )
-from helpers.errors import EmptyInputError, HelpersError, UnknownWordError
+from helpers.runtime.errors import EmptyInputError, HelpersError, UnknownWordError
 from helpers.train import make_model
 
 EOS, A, B = 2, 4, 5

@@ -1,6 +1,6 @@
 """Notebook 00's set-up table lines up by display width: a Chinese character takes two columns."""
 
-from helpers.env import check_environment, display_width, format_report, pad_display
+from helpers.runtime.env import check_environment, display_width, format_report, pad_display
 
 
 def test_display_width_counts_wide_characters_twice():
@@ -41,8 +41,8 @@ def test_use_notebook_threads_sets_torch_and_reads_nb_threads(monkeypatch):
     import pytest
     import torch
 
-    from helpers.env import use_notebook_threads
-    from helpers.errors import HelpersError
+    from helpers.runtime.env import use_notebook_threads
+    from helpers.runtime.errors import HelpersError
 
     before = torch.get_num_threads()
     try:

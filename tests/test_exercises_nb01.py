@@ -31,7 +31,7 @@ def test_first_clauses_are_cut_at_the_first_comma_by_hand():
 
 def test_read_bleu_is_the_corpus_bleu_of_none_on_the_first_clauses():
     import helpers
-    from helpers.probes import first_clause_bleu, first_clauses
+    from helpers.analysis.probes import first_clause_bleu, first_clauses
 
     model = helpers.load_pretrained("none")
     clauses = first_clauses(20)

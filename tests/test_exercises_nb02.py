@@ -57,7 +57,7 @@ def test_hard_spotlight_slope_is_zero_and_the_soft_one_is_not_by_hand():
 
 
 def test_narrow_soft_spotlight_still_has_a_gradient_and_the_narrow_hard_one_has_none():
-    from helpers.reveals import HARD, SOFT, egret_share_slope
+    from helpers.exercises.reveals import HARD, SOFT, egret_share_slope
     from helpers.viz.teaching import EGRET_XY, lake_scene, spotlight_weights
 
     scene = lake_scene()

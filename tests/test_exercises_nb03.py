@@ -10,7 +10,7 @@ from helpers.exercises import EXERCISES, check
 
 def test_uniform_student_is_what_the_intervention_gives_by_hand():
     import helpers
-    from helpers.probes import step_outputs, uniform
+    from helpers.analysis.probes import step_outputs, uniform
 
     model = helpers.load_pretrained("luong-concat")
     t = helpers.translate(model, "i am a student .")

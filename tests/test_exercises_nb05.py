@@ -153,7 +153,7 @@ def test_saturation_is_right_by_reasoning_and_wrong_reasons_are_explained():
 
 
 def test_the_saturation_reveal_measures_what_the_reasoning_says():
-    from helpers.reveals import init_peak_alpha
+    from helpers.exercises.reveals import init_peak_alpha
 
     out = init_peak_alpha(n=128)
     assert out["random unscaled"] > 0.8 and out["random scaled"] < 0.5     # std √128 ≈ 11.3 against std 1

@@ -177,7 +177,7 @@ def test_random_control_never_removes_the_peak():
     # option B of nb07b_weak_control is wrong because remove_random only draws among the other keys
     import torch
 
-    from helpers.probes import remove_random
+    from helpers.analysis.probes import remove_random
 
     weights = torch.tensor([[0.05, 0.9, 0.05]]).repeat(200, 1)  # [B, S], the peak at 1
     edited = remove_random(torch.Generator().manual_seed(0))(weights, None)

@@ -6,7 +6,7 @@ import pytest
 import helpers
 from helpers.corpus import load_corpus
 from helpers.extras.local_panels import fig7_weights
-from helpers.localp_results import demo_pair, load_results
+from helpers.extras.localp_results import demo_pair, load_results
 
 
 def test_fig7_weights_are_global_its_window_and_the_stored_local_p():

@@ -10,7 +10,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from helpers.errors import HelpersError  # noqa: E402
+from helpers.runtime.errors import HelpersError  # noqa: E402
 from helpers.viz import teaching as figures  # noqa: E402
 
 TITLES = ["可爱猫咪学钢琴", "小狗学游泳", "湖边白鹭捕鱼", "注意力入门教程", "机器翻译实战", "钢琴入门教程"]

@@ -1,7 +1,7 @@
 """The teachers' grade command: verdicts are decided outside the student's kernel.
 
 One batch of small submissions is graded once (module fixture, a few kernels in quick mode); the
-sandbox tests call ``grade_sandbox`` directly and need no kernel.
+sandbox tests call ``grading.sandbox`` directly and need no kernel.
 """
 
 import csv
@@ -15,9 +15,9 @@ import pytest
 import torch
 
 from helpers.exercises import EXERCISES, check
-from helpers.exercises import grade as g
-from helpers.exercises import grade_record as rec
-from helpers.exercises import grade_sandbox as sb
+from helpers.grading import record as rec
+from helpers.grading import runner as g
+from helpers.grading import sandbox as sb
 
 ROOT = Path(__file__).resolve().parents[1]
 NB05 = [i for i, ex in EXERCISES.items() if ex.notebook.startswith("05")]
@@ -216,9 +216,9 @@ def test_recorded_answers_load_without_running_pickled_code():
 
 
 def test_cli_without_a_submissions_folder_says_what_to_do(tmp_path, capsys):
-    from helpers.exercises.__main__ import main
+    from helpers.grading.__main__ import main
 
-    assert main(["grade", str(tmp_path / "nope")]) == 2
+    assert main([str(tmp_path / "nope")]) == 2
     assert "submissions folder not found" in capsys.readouterr().out
     assert main([]) == 2
 
@@ -235,3 +235,11 @@ def test_extra_files_in_a_students_folder_are_ignored_but_a_lone_file_gets_a_row
     ("forged", g.UNGRADABLE), ({"kind": 5}, g.UNGRADABLE), ({"kind": "function", "imports": 3}, g.WRONG)])
 def test_a_tampered_answer_record_is_ungradable_not_a_crash(entry, verdict):
     assert g.mark("context_vector", entry, call_timeout=2).verdict == verdict
+
+
+def test_the_old_spelling_of_the_command_still_grades_and_names_the_new_one(tmp_path, capsys):
+    from helpers.exercises.__main__ import main as old_main
+
+    assert old_main(["grade", str(tmp_path / "nope")]) == 2
+    captured = capsys.readouterr()
+    assert "submissions folder not found" in captured.out and "python -m helpers.grading" in captured.err

@@ -19,7 +19,7 @@ import torch
 from hostile_support import assert_bilingual
 
 from helpers.checkpoint import load_checkpoint, save_checkpoint
-from helpers.errors import CheckpointError, HelpersError
+from helpers.runtime.errors import CheckpointError, HelpersError
 from helpers.train import make_model
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 import torch
 
-from helpers.exercises import grade as g
-from helpers.exercises import grade_report as report
-from helpers.exercises import grade_sandbox as sb
-from helpers.exercises import grade_submissions as subs_mod
+from helpers.grading import report
+from helpers.grading import runner as g
+from helpers.grading import sandbox as sb
+from helpers.grading import submissions as subs_mod
 from tests.hostile_support import CJK
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,12 +137,12 @@ def test_a_gbk_file_name_reaches_the_report_as_chinese(tmp_path):
 
 
 def test_out_naming_an_existing_folder_is_refused_before_grading(tmp_path, capsys):
-    from helpers.exercises.__main__ import main
+    from helpers.grading.__main__ import main
 
     (tmp_path / "subs").mkdir()
     (tmp_path / "taken").mkdir()
     start = time.monotonic()
-    assert main(["grade", str(tmp_path / "subs"), "--out", str(tmp_path / "taken")]) == 2
+    assert main([str(tmp_path / "subs"), "--out", str(tmp_path / "taken")]) == 2
     text = capsys.readouterr().out
     assert time.monotonic() - start < 5 and CJK.search(text) and "existing folder" in text
 
@@ -253,10 +253,10 @@ def test_an_old_blank_file_does_not_zero_the_good_one(batch):
 
 @pytest.mark.parametrize("value", ["nan", "inf", "0", "-1"])
 def test_a_timeout_that_is_no_positive_number_is_refused(value, tmp_path, capsys):
-    from helpers.exercises.__main__ import main
+    from helpers.grading.__main__ import main
 
     with pytest.raises(SystemExit):
-        main(["grade", str(tmp_path), "--timeout", value])
+        main([str(tmp_path), "--timeout", value])
     err = capsys.readouterr().err
     assert CJK.search(err) and "finite number" in err
 
@@ -311,9 +311,9 @@ def test_grades_csv_has_a_bom_for_excel_and_reads_back_with_csv(batch):
 
 
 def test_kernels_talk_over_ipc_not_tcp(tmp_path):
-    from helpers.exercises import grade_jail
+    from helpers.grading.jail import Isolation
 
-    jail = grade_jail.Isolation(use_bwrap=False)
+    jail = Isolation(use_bwrap=False)
     try:
         km = g._kernel_manager(jail, tmp_path, {}, [])(kernel_name="python3")
         assert km.transport == "ipc" and km.ip.startswith(str(tmp_path))

@@ -23,7 +23,7 @@ from hostile_support import CJK, assert_bilingual  # noqa: E402
 
 import helpers  # noqa: E402
 import helpers.checkpoint as checkpoint  # noqa: E402
-from helpers.errors import HelpersError  # noqa: E402
+from helpers.runtime.errors import HelpersError  # noqa: E402
 
 ERROR = "color:#b00"
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hostile_support import assert_bilingual, assert_bilingual_text
 
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 from helpers.tools import labsetup
 
 

@@ -12,8 +12,8 @@ import pytest
 from hostile_support import assert_bilingual, assert_bilingual_text
 
 import helpers.tools.site as site
-from helpers.errors import HelpersError
-from helpers.outputs import STAMP_NAME
+from helpers.runtime.errors import HelpersError
+from helpers.runtime.outputs import STAMP_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
 

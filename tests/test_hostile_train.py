@@ -19,10 +19,10 @@ import pytest
 import torch
 from hostile_support import assert_bilingual, assert_bilingual_text
 
-import helpers.safeio as safeio
+import helpers.runtime.safeio as safeio
 import helpers.train as train_module
 from helpers.checkpoint import load_checkpoint, read_metadata, save_checkpoint
-from helpers.outputs import lock_path, reserve_output
+from helpers.runtime.outputs import lock_path, reserve_output
 from helpers.train import History, TrainingDiverged, main, make_model
 
 SMALL = ["--model", "luong-dot", "--no-progress", "--hidden", "16", "--emb", "8"]

@@ -1,4 +1,4 @@
-"""helpers.kernel_regression: Nadaraya-Watson as soft attention (notebook 04), checked by hand."""
+"""helpers.extras.kernel_regression: Nadaraya-Watson as soft attention (notebook 04), checked by hand."""
 
 import math
 
@@ -6,7 +6,7 @@ import matplotlib
 import numpy as np
 import pytest
 
-from helpers.kernel_regression import kernel_weights, nadaraya_watson, toy_data
+from helpers.extras.kernel_regression import kernel_weights, nadaraya_watson, toy_data
 from helpers.viz.teaching import plot_kernel_regression
 
 matplotlib.use("Agg")

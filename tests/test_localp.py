@@ -1,4 +1,4 @@
-"""Local-p attention as a Seq2Seq option (``local_window``) and helpers.localp (notebook 05b)."""
+"""Local-p attention as a Seq2Seq option (``local_window``) and helpers.extras.localp (notebook 05b)."""
 
 import math
 
@@ -8,8 +8,8 @@ import torch
 
 from helpers.attention import LocalAttention
 from helpers.corpus import Pair
-from helpers.errors import HelpersError
-from helpers.localp import centre_errors, gold_positions, make_local_model, window_centres
+from helpers.extras.localp import centre_errors, gold_positions, make_local_model, window_centres
+from helpers.runtime.errors import HelpersError
 from helpers.seq2seq import Seq2Seq
 from helpers.train import make_model
 
@@ -91,16 +91,16 @@ def test_window_centres_refuse_a_global_model():
 
 
 def test_a_local_p_model_trains_and_its_loss_falls():
-    from helpers.localp import train_local_p
+    from helpers.extras.localp import train_local_p
 
     model, history = train_local_p(30, progress=False, val_size=20)
     assert history.steps == 30 and np.mean(history.step_loss[-5:]) < np.mean(history.step_loss[:5])
     assert model.decoder.attention.W_p.grad is not None
 
 
-# --------------------------------------------------------------------------- helpers.localp_results
+# --------------------------------------------------------------------------- helpers.extras.localp_results
 def test_local_m_from_global_keeps_the_window_and_renormalises_by_hand():
-    from helpers.localp_results import local_m_from_global
+    from helpers.extras.localp_results import local_m_from_global
 
     alpha = np.array([[0.1, 0.2, 0.3, 0.4],   # t = 1, D = 1: window s = 1, 2 -> 0.1/0.3, 0.2/0.3
                       [0.5, 0.0, 0.0, 0.5]])  # t = 2: window s = 1, 2, 3 -> all of it on s = 1
@@ -110,7 +110,7 @@ def test_local_m_from_global_keeps_the_window_and_renormalises_by_hand():
 
 def test_local_m_from_global_equals_local_attention_mode_m():
     from helpers.attention import DotScore
-    from helpers.localp_results import local_m_from_global
+    from helpers.extras.localp_results import local_m_from_global
 
     torch.manual_seed(0)
     keys, queries = torch.randn(1, 7, 4), torch.randn(1, 5, 4)
@@ -121,7 +121,7 @@ def test_local_m_from_global_equals_local_attention_mode_m():
 
 def test_demo_pair_has_a_link_beyond_the_window_of_local_m():
     from helpers.corpus import load_corpus
-    from helpers.localp_results import demo_pair
+    from helpers.extras.localp_results import demo_pair
 
     demo = demo_pair(load_corpus("valid"), window=10)
     assert len(demo.src) <= 22 and max(abs(i - j) for i, j in demo.sure) > 10
@@ -130,7 +130,7 @@ def test_demo_pair_has_a_link_beyond_the_window_of_local_m():
 def test_shipped_results_use_the_papers_window_and_the_command_reproduces_them(tmp_path):
     import json
 
-    from helpers.localp_results import RESULTS_PATH, TINY, WINDOW, compute_results, load_results, main
+    from helpers.extras.localp_results import RESULTS_PATH, TINY, WINDOW, compute_results, load_results, main
 
     shipped = json.loads(RESULTS_PATH.read_text(encoding="utf-8"))
     assert WINDOW == 10 and load_results()["window"] == 10 and shipped["tiny"]["window"] == 10

@@ -10,7 +10,6 @@ import sacrebleu
 import torch
 from sacrebleu.metrics import BLEU
 
-from helpers.errors import EmptyInputError, HelpersError, ShapeError
 from helpers.metrics import (
     aer,
     attention_to_links,
@@ -20,6 +19,7 @@ from helpers.metrics import (
     exact_match,
     sentence_bleu,
 )
+from helpers.runtime.errors import EmptyInputError, HelpersError, ShapeError
 
 # --- BLEU vs sacrebleu ------------------------------------------------------------------------
 

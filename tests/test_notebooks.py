@@ -194,7 +194,7 @@ def test_missing_kernel_says_what_to_run(monkeypatch, capsys):
     assert "ipykernel install" in capsys.readouterr().err
 
 
-# What the grader's guard refuses in a student's kernel (helpers.exercises.grade_guard): a course notebook that
+# What the grader's guard refuses in a student's kernel (helpers.grading.guard): a course notebook that
 # starts a program stops there for every student who hands it in (06 once ran `python -m helpers.train --help`).
 STARTS_A_PROGRAM = ("subprocess", "os.system", "os.popen", "Popen", "os.exec", "posix_spawn", "pty.spawn")
 

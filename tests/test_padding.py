@@ -1,9 +1,9 @@
-"""helpers.padding: the mask and the packing measured one at a time (notebook 05b, extra 1)."""
+"""helpers.extras.padding: the mask and the packing measured one at a time (notebook 05b, extra 1)."""
 
 import torch
 
 from helpers.corpus import load_corpus
-from helpers.padding import COMBINATIONS, greedy_texts, padding_changes
+from helpers.extras.padding import COMBINATIONS, greedy_texts, padding_changes
 from helpers.train import make_model
 
 

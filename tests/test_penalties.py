@@ -1,4 +1,4 @@
-"""Long-sentence decoding rules (helpers.penalties) against hand computations, and their use in the searches."""
+"""Long-sentence decoding rules (helpers.translation.penalties) against hand computations, and their use in the searches."""
 
 import math
 
@@ -16,9 +16,9 @@ from helpers.decode import (
     shipped_decoding,
     translate,
 )
-from helpers.errors import HelpersError
-from helpers.penalties import COVERAGE_FLOOR, coverage_penalty, eos_allowed, length_norm
+from helpers.runtime.errors import HelpersError
 from helpers.train import make_model
+from helpers.translation.penalties import COVERAGE_FLOOR, coverage_penalty, eos_allowed, length_norm
 
 # Rows = target steps, columns = 3 source words. Column totals 1.4, 0.6, 1.0 -> min(., 1) = 1, 0.6, 1
 # -> Σ log = ln 0.6 = -0.510826; times β = 0.5 -> -0.255413.

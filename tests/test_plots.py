@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from helpers.errors import HelpersError  # noqa: E402
+from helpers.runtime.errors import HelpersError  # noqa: E402
 from helpers.train import History  # noqa: E402
 from helpers.viz.plots import (  # noqa: E402
     LiveLossCurve,

@@ -14,7 +14,7 @@ from matplotlib.patches import Rectangle  # noqa: E402
 
 import helpers  # noqa: E402
 from helpers.corpus import Pair  # noqa: E402
-from helpers.errors import HelpersError  # noqa: E402
+from helpers.runtime.errors import HelpersError  # noqa: E402
 from helpers.viz.plots import attention_panel_size, plot_attention_gallery, plot_pair_attention  # noqa: E402
 
 

@@ -14,7 +14,7 @@ from helpers.checkpoint import (
     read_metadata,
 )
 from helpers.corpus import CORPUS_VERSION, Vocab, build_vocabs
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 
 ATTENTION_MODELS = [n for n in PRETRAINED_NAMES if n not in ("none", "rnnencdec")]
 # Fig. 9-22 learned: the models whose 是 row peaks on "am" after the corpus-3.0 retrain (notebook 03 picks its model

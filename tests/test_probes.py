@@ -1,4 +1,4 @@
-"""helpers.probes (edits of the attention weights) and helpers.attribution (gradients on the source
+"""helpers.analysis.probes (edits of the attention weights) and helpers.analysis.attribution (gradients on the source
 embeddings), each against a hand computation."""
 
 import copy
@@ -7,11 +7,8 @@ import pytest
 import torch
 
 import helpers
-from helpers.attention import attention_vector
-from helpers.attribution import gradient_by_distance, gradient_x_input, source_gradients
-from helpers.corpus import load_corpus
-from helpers.errors import HelpersError
-from helpers.probes import (
+from helpers.analysis.attribution import gradient_by_distance, gradient_x_input, source_gradients
+from helpers.analysis.probes import (
     edit_attention,
     peak_removal,
     remove_peak,
@@ -21,6 +18,9 @@ from helpers.probes import (
     uniform,
     zero,
 )
+from helpers.attention import attention_vector
+from helpers.corpus import load_corpus
+from helpers.runtime.errors import HelpersError
 
 W = torch.tensor([[0.5, 0.3, 0.2, 0.0], [0.1, 0.9, 0.0, 0.0]])
 MASK = torch.tensor([[True, True, True, False], [True, True, False, False]])
@@ -146,7 +146,7 @@ def test_plot_gradient_by_distance_draws_one_line_per_model():
     import matplotlib
 
     matplotlib.use("Agg")
-    from helpers.attribution import DistanceProfile
+    from helpers.analysis.attribution import DistanceProfile
     from helpers.viz.gradients import plot_gradient_by_distance
 
     profiles = {"none": DistanceProfile([0, 1, 2], [1.0, 0.9, 0.8], [0.2, 0.15, 0.1], [3, 4, 2]),

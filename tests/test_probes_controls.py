@@ -3,8 +3,8 @@ on a tiny scripted model whose output word is the key its context vector points 
 
 import torch
 
+from helpers.analysis.probes import edit_attention, remove_equal_mass, remove_peak, remove_second
 from helpers.attention import AttentionResult
-from helpers.probes import edit_attention, remove_equal_mass, remove_peak, remove_second
 
 W = torch.tensor([[0.4, 0.3, 0.2, 0.1], [0.1, 0.9, 0.0, 0.0]])
 MASK = torch.tensor([[True, True, True, True], [True, True, False, False]])

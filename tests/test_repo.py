@@ -46,3 +46,42 @@ def test_no_machine_paths_in_committed_text_files():
             if pattern.search(text):
                 offenders.append(name)
     assert offenders == []
+
+
+# --- the layout of helpers/ (DESIGN §2): the top level is the chapter, everything else has a room ---
+
+CHAPTER = {"attention.py", "decoders.py", "seq2seq.py"}  # the model code a reader studies
+WORKFLOW = {"train.py", "decode.py", "checkpoint.py", "metrics.py"}  # the workflow around a model
+
+
+def _tracked(pattern):
+    out = subprocess.run(["git", "ls-files", pattern], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return [Path(line) for line in out.split()]
+
+
+def test_the_top_level_of_helpers_is_the_chapter_and_its_workflow():
+    top = {p.name for p in (ROOT / "helpers").iterdir() if p.is_file() and p.suffix in {".py", ".json"}}
+    assert top == CHAPTER | WORKFLOW | {"__init__.py"}
+
+
+def test_every_folder_of_helpers_with_code_is_a_package_and_no_two_modules_share_a_name():
+    modules = [p for p in _tracked("helpers") if p.suffix == ".py"]
+    for folder in {p.parent for p in modules}:
+        assert (ROOT / folder / "__init__.py").is_file(), f"{folder} has no __init__.py (setuptools would skip it)"
+    names = [p.stem for p in modules if p.stem not in {"__init__", "__main__"}]
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
+
+
+def test_the_moved_modules_are_importable_from_their_rooms():
+    import importlib
+
+    for module in ("helpers.analysis.probes", "helpers.analysis.attribution", "helpers.exercises.reveals",
+                   "helpers.extras.kernel_regression", "helpers.extras.localp", "helpers.extras.localp_results",
+                   "helpers.extras.padding", "helpers.runtime.env", "helpers.runtime.errors", "helpers.runtime.safeio",
+                   "helpers.runtime.outputs", "helpers.translation.source", "helpers.translation.copying",
+                   "helpers.translation.penalties", "helpers.speedups.teacher_forcing", "helpers.grading.runner",
+                   "helpers.grading.jail", "helpers.grading.sandbox", "helpers.grading.record"):
+        assert importlib.import_module(module).__name__ == module
+    from helpers.extras.localp_results import RESULTS_PATH
+
+    assert RESULTS_PATH.is_file()  # the precomputed run travels with its module (package data of helpers.extras)

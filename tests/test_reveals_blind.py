@@ -1,9 +1,9 @@
-"""helpers.reveals.blind_bleu: the 01 reveal that decodes with s_0 set to zeros."""
+"""helpers.exercises.reveals.blind_bleu: the 01 reveal that decodes with s_0 set to zeros."""
 
 import torch
 
 from helpers.corpus.vocab import build_vocabs
-from helpers.reveals import blind_bleu
+from helpers.exercises.reveals import blind_bleu
 from helpers.seq2seq import Seq2Seq
 
 

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from helpers.decoders import DecoderState
-from helpers.errors import HelpersError, ShapeError
+from helpers.runtime.errors import HelpersError, ShapeError
 from helpers.seq2seq import NO_ATTENTION, VARIANTS, Encoder, Seq2Seq
 
 V_SRC, V_TGT = 13, 11

@@ -8,7 +8,7 @@ import torch
 
 from helpers.checkpoint import load_checkpoint
 from helpers.corpus import load_corpus
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 from helpers.train import main, make_batches, make_model, masked_loss, train
 
 SIZES = {"emb_size": 8, "hidden_size": 16}

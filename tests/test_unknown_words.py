@@ -4,13 +4,13 @@ import numpy as np
 import pytest
 import torch
 
-from helpers.copying import CopiedWord, copy_unknown, join_chinese
 from helpers.corpus import Pair, Vocab, build_vocabs, load_corpus
 from helpers.corpus.augment import copyable_words, drop_final_punctuation, unknown_word
 from helpers.corpus.tokenizer import complete_sentence, tokenize_en, typed_tokens
 from helpers.decode import translate
-from helpers.errors import EmptyInputError, UnknownWordError
+from helpers.runtime.errors import EmptyInputError, UnknownWordError
 from helpers.train import make_model
+from helpers.translation.copying import CopiedWord, copy_unknown, join_chinese
 
 
 # --------------------------------------------------------------------------- tokenizer

@@ -9,7 +9,7 @@ import torch  # noqa: E402
 
 import helpers  # noqa: E402
 from helpers.corpus import load_corpus  # noqa: E402
-from helpers.errors import HelpersError  # noqa: E402
+from helpers.runtime.errors import HelpersError  # noqa: E402
 from helpers.train import make_model  # noqa: E402
 from helpers.widgets import AttentionExplorer  # noqa: E402
 from helpers.widgets.explorer import NO_COMPARE, find_gold, sentence_text  # noqa: E402
@@ -298,8 +298,8 @@ def test_the_explorer_opens_on_the_rule_s_choice_of_the_shipped_models():
 
 
 def test_a_copied_word_is_marked_with_the_source_word_it_came_from():
-    from helpers.copying import CopiedWord
     from helpers.decode import Translation
+    from helpers.translation.copying import CopiedWord
     from helpers.widgets.explorer import _make_view
 
     t = Translation(src_tokens=["my", "name", "is", "xiaoming", "."], tgt_tokens=["我", "叫", "Xiaoming", "。"],

@@ -7,7 +7,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import helpers  # noqa: E402
-from helpers.errors import HelpersError  # noqa: E402
+from helpers.runtime.errors import HelpersError  # noqa: E402
 from helpers.widgets import StepThrough  # noqa: E402
 from helpers.widgets.step import plot_attention_step_diagram, trace_decoding  # noqa: E402
 
@@ -198,7 +198,7 @@ def test_an_unknown_word_is_read_as_unk_and_named_in_the_message(widget, text):
 
 
 def test_a_trace_copies_the_source_word_of_largest_alpha_for_unk():
-    from helpers.copying import CopiedWord
+    from helpers.translation.copying import CopiedWord
     from helpers.widgets.step import DecodingTrace, StepTrace
 
     def step(t, token, alpha):

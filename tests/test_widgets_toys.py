@@ -8,7 +8,7 @@ matplotlib.use("Agg")
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from helpers.errors import EmptyInputError, HelpersError, UnknownWordError  # noqa: E402
+from helpers.runtime.errors import EmptyInputError, HelpersError, UnknownWordError  # noqa: E402
 from helpers.widgets import RetrievalToy, Spotlight  # noqa: E402
 from helpers.widgets import toys as toys  # noqa: E402
 

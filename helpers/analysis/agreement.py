@@ -1,7 +1,7 @@
 """Attention against gradient × input (notebook 07b, §4).
 
 For the first ``n`` pairs a model translates exactly, compare the peak of each attention row with the
-peak of the same row of |∇_{e_s} ℓ_t · e_s| (``helpers.attribution``): the share of rows where both
+peak of the same row of |∇_{e_s} ℓ_t · e_s| (``helpers.analysis.attribution``): the share of rows where both
 point at the same source word, the share a random guess would reach (1/S per row), and the share of
 rows whose peak is on a gold link, for each method. For one sentence, ``gradient_rows`` gives the
 gradient × input matrix with each row scaled to sum to 1 (comparable with a row of α), and
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from helpers.attribution import gradient_x_input, source_gradients
+from helpers.analysis.attribution import gradient_x_input, source_gradients
 
 
 def agreement(model, pairs, n: int) -> dict:

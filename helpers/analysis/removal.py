@@ -1,6 +1,6 @@
 """The peak-removal experiment of notebook 07b (§3) over several models and splits, with its controls.
 
-``removal_experiment(models, splits)`` runs ``helpers.probes.peak_removal`` for every (split, model)
+``removal_experiment(models, splits)`` runs ``helpers.analysis.probes.peak_removal`` for every (split, model)
 with the four edits: ``peak`` (the key with the largest weight removed), and the controls ``second``
 (the second-largest key), ``equal_mass`` (as much weight as the peak's taken from the other keys) and
 ``random`` (one other key, drawn with a generator seeded ``seed`` afresh for each run, so a result
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import torch
 
-from helpers.probes import peak_removal, remove_equal_mass, remove_peak, remove_random, remove_second
+from helpers.analysis.probes import peak_removal, remove_equal_mass, remove_peak, remove_random, remove_second
 
 REMOVAL_HEADERS = ["子集", "模型", "解码步数", "峰值的平均权重", "去掉峰值：词变了", "去掉第二大的键：变了",
                    "等量拿走其余的权重：变了", "随机去掉另一个键：变了", "去掉峰值：原词概率平均下降"]

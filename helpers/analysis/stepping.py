@@ -25,7 +25,7 @@ def source_ids(model, src_tokens) -> torch.Tensor:
 def walk_to_step(model, src_tokens, t: int):
     """(state, prev): the decoder state before step ``t`` and the previous output token [1] (greedy)."""
     if not isinstance(t, int) or t < 1:
-        from helpers.errors import HelpersError
+        from helpers.runtime.errors import HelpersError
 
         raise HelpersError(f"t 是解码步 (decoding step)，从 1 数起，实际 (got) {t!r}。")
     src = source_ids(model, src_tokens)

@@ -44,12 +44,12 @@ def row_entropy(row) -> float:
 
 
 def intervene(model, translation, word: str, edits: dict) -> dict:
-    """For the step that outputs ``word`` in ``translation``: per edit (label -> a ``helpers.probes`` edit or
+    """For the step that outputs ``word`` in ``translation``: per edit (label -> a ``helpers.analysis.probes`` edit or
     None for "unchanged"), a tuple (the step's new weights [S], p(word), the arg-max word).
 
     The model's own output is replayed with teacher forcing and only that one step's weights are
-    replaced (``helpers.probes.step_outputs``); the earlier steps are untouched."""
-    from helpers.probes import step_outputs
+    replaced (``helpers.analysis.probes.step_outputs``); the earlier steps are untouched."""
+    from helpers.analysis.probes import step_outputs
 
     k = translation.tgt_tokens.index(word)
     out = {}

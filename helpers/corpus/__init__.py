@@ -67,7 +67,7 @@ from helpers.corpus.novel import held_out, sample_novel
 from helpers.corpus.stories import sample_spec
 from helpers.corpus.surface import render
 from helpers.corpus.vocab import Vocab, build_vocabs, encode_sentence, tokenize_en
-from helpers.errors import EmptyInputError, HelpersError, UnknownWordError
+from helpers.runtime.errors import EmptyInputError, HelpersError, UnknownWordError
 
 __all__ = [
     "PHENOMENA_ZH",

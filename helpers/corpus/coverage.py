@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from helpers.corpus.syllabus import read_tsv
 from helpers.corpus.vocab import build_vocabs, tokenize_en
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 
 TARGETS = {300: 0.90, 1000: 0.60}  # issue "Corpus 4.0": the share of the top n words in the vocabulary
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import tomllib
 
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 
 DATA = Path(__file__).resolve().parent / "data"
 

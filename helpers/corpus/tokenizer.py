@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 
 __all__ = ["CONTRACTIONS", "QUESTION_STARTS", "complete_sentence", "has_cjk", "number_words", "tokenize_en",
            "typed_tokens"]

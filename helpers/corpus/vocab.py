@@ -20,7 +20,7 @@ from functools import lru_cache
 from helpers.corpus import lexicon as L
 from helpers.corpus.syllabus import DATA
 from helpers.corpus.tokenizer import CONTRACTIONS, has_cjk, tokenize_en  # noqa: F401 (re-exported)
-from helpers.errors import EmptyInputError, HelpersError, UnknownWordError
+from helpers.runtime.errors import EmptyInputError, HelpersError, UnknownWordError
 
 PAD, BOS, EOS, UNK = "<pad>", "<bos>", "<eos>", "<unk>"
 SPECIALS = (PAD, BOS, EOS, UNK)

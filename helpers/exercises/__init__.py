@@ -9,6 +9,10 @@ What the room holds:
   ``nb07c`` for 07a–07c), mostly
   data (prompts, hints, known mistakes); ``nb05_code`` and ``nb05_steps`` hold the checkers of the code
   exercises of 05a and 05b
+* ``reveals``     what the reveal cells of the predict-then-run exercises compute (kept in the grader's
+  private copy, where the rest of this package is withheld)
+
+The teachers' grade command is ``helpers.grading``.
 
 What a reader imports: ``from helpers.exercises import EXERCISES, check``. ``check(exercise_id,
 answer)`` never raises, whatever the answer does (an exception, ``SystemExit``, an endless loop);

@@ -1,18 +1,19 @@
-"""``python -m helpers.exercises grade SUBMISSIONS/ --out grades.csv``: grade a class's notebooks."""
+"""The old spelling of the grade command (``helpers.exercises`` + ``grade``): it still works and says where
+the command lives now, ``python -m helpers.grading SUBMISSIONS/ --out grades.csv``."""
 
 import sys
 
-USAGE = "用法 (usage)：python -m helpers.exercises grade SUBMISSIONS/ --out grades.csv"
+MOVED = "评分命令已移到 (the grade command moved to)：python -m helpers.grading SUBMISSIONS/ --out grades.csv"
 
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    print(MOVED, file=sys.stderr)
     if not argv or argv[0] != "grade":
-        print(USAGE)
         return 2
-    from helpers.exercises.grade import main as grade_main
+    from helpers.grading.__main__ import main as grading_main
 
-    return grade_main(argv[1:])
+    return grading_main(argv[1:])
 
 
 if __name__ == "__main__":

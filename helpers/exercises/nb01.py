@@ -5,18 +5,18 @@
                           whole ``long`` sentences
 * ``nb01_read_bleu_why``  (reasoning) what such a result would show: the difficulty comes from length
 * ``nb01_blind_s0``       (prediction, then a run) none's char-BLEU on test with s_0 set to zeros: s_0 is
-                          its only view of the source (reveal: ``helpers.reveals.blind_bleu``)
+                          its only view of the source (reveal: ``helpers.exercises.reveals.blind_bleu``)
 
 The predicted answer is computed from the shipped ``none`` model on first use (``LazyExercise``).
 """
 
 from __future__ import annotations
 
+from helpers.analysis.probes import FIRST_CLAUSES, first_clause_bleu, first_clauses  # noqa: F401 (re-exported)
 from helpers.checkpoint import load_metrics  # shared loader; notebooks 01 and 06 import it from here
 from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import Verdict
 from helpers.exercises.kinds import Trap, number_answer, percent, reason_answer
-from helpers.probes import FIRST_CLAUSES, first_clause_bleu, first_clauses  # noqa: F401 (re-exported)
 
 _NB = "01_information_bottleneck"
 

@@ -24,7 +24,7 @@ from helpers.exercises.kinds import (
     plain,
     reason_answer,
 )
-from helpers.reveals import HARD, NARROW, RADIUS, SOFT, STEP, egret_share_slope  # noqa: F401 (re-exported)
+from helpers.exercises.reveals import HARD, NARROW, RADIUS, SOFT, STEP, egret_share_slope  # noqa: F401 (re-exported)
 
 _NB = "02_origins"
 

@@ -31,7 +31,7 @@ _NO = {"否", "不", "不会", "no", "n", "false"}
 def uniform_outcome() -> tuple[bool, float, str] | None:
     """At the step of the chosen model that outputs 学生 with its weights made uniform: (still 学生?, p(学生), arg-max)."""
     import helpers
-    from helpers.probes import step_outputs, uniform
+    from helpers.analysis.probes import step_outputs, uniform
 
     model = helpers.load_pretrained(MODEL)
     t = helpers.translate(model, SENTENCE)

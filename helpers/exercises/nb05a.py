@@ -7,7 +7,7 @@
   the score (general, Eq. 9-40) and the attention vector (Eq. 9-39) are written inside it
 * ``nb05_context_shape``  predict the shape of the context vectors of Eq. (9-38) for a whole batch
 * ``nb05_saturation``     (prediction, then a run) the largest α of an unscaled dot product of unit-variance
-                         vectors: near 1, the reason for Eq. (E1) (reveal: ``helpers.reveals.init_peak_alpha``)
+                         vectors: near 1, the reason for Eq. (E1) (reveal: ``helpers.exercises.reveals.init_peak_alpha``)
 
 The ids keep the ``nb05_`` prefix of the notebook before the split (the grader's columns use them).
 """

@@ -20,7 +20,7 @@ from helpers.exercises.kinds import (
     percent,
     reason_answer,
 )
-from helpers.reveals import ATTENTION_MODELS, split_aers  # noqa: F401 (re-exported)
+from helpers.exercises.reveals import ATTENTION_MODELS, split_aers  # noqa: F401 (re-exported)
 
 _NB = "06_training"
 

@@ -31,7 +31,7 @@ from helpers.exercises.kinds import (
     outside,
     reason_answer,
 )
-from helpers.reveals import SAME_AER, novel_vs_test, split_aer  # noqa: F401 (re-exported)
+from helpers.exercises.reveals import SAME_AER, novel_vs_test, split_aer  # noqa: F401 (re-exported)
 
 NOTEBOOK = "07a_heatmaps"
 MODEL = "luong-general"

@@ -64,7 +64,7 @@ register(Exercise(
            "只凭这两个数，为什么还不能说“峰值是特殊的”？" + "；".join(f"{k}. {v}" for k, v in WEAK_CONTROL_REASONS.items()),
     solution="A",
     checker=reason_answer("A", WEAK_CONTROL_REASONS, why_not={
-        "B": "remove_random 只在峰值以外的键里抽（见 helpers.probes）：它从来不会去掉峰值。",
+        "B": "remove_random 只在峰值以外的键里抽（见 helpers.analysis.probes）：它从来不会去掉峰值。",
         "C": "如果去掉哪个键都一样，去掉峰值也应该很少改变输出；可表里去掉峰值改变得多得多。",
         "D": "种子固定只让结果可以重复；每一步、每一句抽到的位置仍然不同。"}),
     hints=["一个对照要回答：“只是少了这么多权重”能不能解释这个效果？",

@@ -2,8 +2,8 @@
 
 ``fig7_weights(model, results, pair)`` returns three matrices [T, S], all with the reference fed to the
 decoder (teacher forcing): the model's own global attention; local-m, the same scores renormalised inside
-the window p_t = t ± D (Eq. E3, ``helpers.localp_results.local_m_from_global``); and the trained local-p
-model's weights stored in ``results`` (``helpers.localp_results.load_results()``). Those are for the demo
+the window p_t = t ± D (Eq. E3, ``helpers.extras.localp_results.local_m_from_global``); and the trained local-p
+model's weights stored in ``results`` (``helpers.extras.localp_results.load_results()``). Those are for the demo
 sentence of the corpus they were computed on; for any other pair (a changed corpus, another sentence) the
 local-p matrix is all NaN (drawn blank) and a warning says why, so the notebook still runs.
 """
@@ -19,7 +19,7 @@ def fig7_weights(model, results: dict, pair) -> tuple[np.ndarray, np.ndarray, np
     """(global [T, S], local-m [T, S], local-p [T, S]) for ``pair``; local-m uses ``results["window"]`` as D."""
     import warnings
 
-    from helpers.localp_results import local_m_from_global
+    from helpers.extras.localp_results import local_m_from_global
     from helpers.tools.evaluate import teacher_forced_attention
 
     global_w = np.asarray(teacher_forced_attention(model, [pair])[0])  # [T, S]

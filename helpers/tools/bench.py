@@ -26,7 +26,7 @@ The measurements, each usable on its own:
   and without input feeding): target tokens per CPU-second and share of the one-thread GEMM peak
   (``torch.mm`` at these models' sizes), before and after the training fast paths of the Models 4.0
   issue (packed encoder GRU and ``run_steps`` vs ``Encoder._padded_gru`` and
-  ``helpers.teacher_forcing``), alternating batch by batch in one run; the ratio is the speed-up.
+  ``helpers.speedups.teacher_forcing``), alternating batch by batch in one run; the ratio is the speed-up.
 * ``measure_thread_scaling``   live-training steps/s with 1 and with all threads, on cores that it
   checks are idle (``/proc/stat``: the share of the time the other processes kept each core busy,
   before and during the measurement; where ``/proc/stat`` cannot be read it says so) and on cores it

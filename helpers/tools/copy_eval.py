@@ -44,8 +44,8 @@ def copy_cases(pairs, seed: int = 0) -> list[tuple[list[str], list[str], int, st
 
 def copy_scores(model, pairs, seed: int = 0, limit: int | None = 400) -> dict:
     """``n``, ``landed``, ``exact``, ``copied`` (module docstring) over the first ``limit`` usable pairs."""
-    from helpers.copying import copy_unknown
     from helpers.decode import decode_sentences, shipped_decoding
+    from helpers.translation.copying import copy_unknown
 
     cases = copy_cases(pairs, seed)[:limit]
     if not cases:

@@ -32,8 +32,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from helpers.errors import HelpersError
-from helpers.outputs import backup_file
+from helpers.runtime.errors import HelpersError
+from helpers.runtime.outputs import backup_file
 
 HERE = Path(__file__).resolve().parent / "lab"
 FONT = Path(__file__).resolve().parents[1] / "viz" / "fonts" / "NotoSansSC-Subset.otf"

@@ -134,7 +134,7 @@ kept it busy (load 5-7), one thread, ``nice -n 5``, 20 real batches per model, C
   backward (about 18 %; element-wise work that the FLOP counter does not count, hence its lower share of
   the GEMM peak); input feeding and Bahdanau: the per-step products against the [B, S, H] keys and values
   and their backward, which adds a [B, S, H] gradient at every step.
-* What changed: ``helpers.teacher_forcing`` (Bahdanau and input-feeding Luong: keys, the GRU's input
+* What changed: ``helpers.speedups.teacher_forcing`` (Bahdanau and input-feeding Luong: keys, the GRU's input
   projection of the embeddings and the output layer for all t at once, ``unbind`` instead of slicing),
   ``Encoder._padded_gru`` (a one-layer GRU on the padded batch, each sentence reversed within its length
   for the backward direction), ``helpers.train.make_optimizer`` (torch's fused Adam). The first two give
@@ -193,7 +193,7 @@ from helpers.checkpoint import (
     save_checkpoint,
 )
 from helpers.decode import GREEDY, check_decoding
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 from helpers.train import DEFAULT_SIZES, make_model, train
 
 __all__ = ["RECIPES", "THREADS", "main", "pretrain_one", "recipe_with"]

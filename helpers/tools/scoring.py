@@ -66,11 +66,11 @@ def load_learner_sentences(path=LEARNER_PATH) -> list[dict] | None:
 
 def learner_scores(model, sentences) -> dict:
     """Translate every learner sentence with the model's shipped decoding; the summary and each output."""
-    from helpers.copying import copy_unknown, join_chinese
     from helpers.corpus import tokenize_en
     from helpers.decode import decode_sentences, shipped_decoding
-    from helpers.errors import HelpersError
-    from helpers.source import read_source
+    from helpers.runtime.errors import HelpersError
+    from helpers.translation.copying import copy_unknown, join_chinese
+    from helpers.translation.source import read_source
 
     sources, where, unknown, outputs = [], [], [], [None] * len(sentences)
     for n, s in enumerate(sentences):

@@ -11,7 +11,7 @@
 4. checks the size (at most ``SIZE_LIMIT_MB``) and prints pages, size and build time.
 
 It deletes nothing it did not build: a build folder carries a stamp file (``.helpers-build``,
-``helpers.outputs``), and ``src/`` / ``html/`` of a folder without it are never cleared (the default
+``helpers.runtime.outputs``), and ``src/`` / ``html/`` of a folder without it are never cleared (the default
 ``site/_build`` is the project's own). ``--out`` may not be a file, lie inside ``site/`` (the sources
 would copy themselves), or be the repository, the home folder or any folder above ``site/``.
 
@@ -34,8 +34,8 @@ import time
 from importlib import metadata
 from pathlib import Path
 
-from helpers.errors import HelpersError
-from helpers.outputs import check_build_folder, stamp_build_folder
+from helpers.runtime.errors import HelpersError
+from helpers.runtime.outputs import check_build_folder, stamp_build_folder
 
 __all__ = ["BOOK_SECTIONS", "DEFAULT_BUILD_DIR", "SIZE_LIMIT_MB", "build_site", "check_build_dir", "folder_size", "main",
            "nav_label", "nav_toctrees", "stage_sources"]

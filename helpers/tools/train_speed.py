@@ -11,7 +11,7 @@ so that a busy machine slows both alike:
   (``Encoder.padded_gru = False``) and, for the decoders that loop over time (Bahdanau, Luong with input
   feeding), ``helpers.decoders.run_steps``, one ``decoder.step`` per target position;
 * **after**: ``model(...)`` as ``helpers.train`` calls it now (``Encoder._padded_gru`` and
-  ``helpers.teacher_forcing``) and Adam from ``helpers.train.make_optimizer`` (fused; before: torch's
+  ``helpers.speedups.teacher_forcing``) and Adam from ``helpers.train.make_optimizer`` (fused; before: torch's
   per-tensor loop).
 
 Each path has its own copy of the same initial model and its own Adam; a step is forward, masked loss,

@@ -2,7 +2,7 @@
 
 * ``plot_gradient_by_distance(profiles)``  one line per model: the mean share of the gradient norm
   ‖∂ℓ_t/∂e_s‖ that falls on source words at distance d from the aligned word (d = 0: the aligned
-  word itself), from ``helpers.attribution.gradient_by_distance``
+  word itself), from ``helpers.analysis.attribution.gradient_by_distance``
 * ``plot_attention_vs_gradient(attention, gxi, src_tokens, tgt_tokens, name)``  two heatmaps side by
   side: the attention weights α and gradient × input (rows scaled to sum to 1) of the same sentence
 """

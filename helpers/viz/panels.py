@@ -74,7 +74,7 @@ def plot_alpha_table(rows, labels, tokens, title: str):
 
     rows = np.asarray([np.asarray(r, dtype=float) for r in rows])
     if rows.ndim != 2 or rows.shape != (len(labels), len(tokens)):
-        from helpers.errors import ShapeError
+        from helpers.runtime.errors import ShapeError
 
         raise ShapeError(f"rows 的形状 (shape) 应为 [{len(labels)} 个标签, {len(tokens)} 个词]，实际 (got) {list(rows.shape)}。")
     fig, ax = plt.subplots(figsize=(1.8 + 1.1 * len(tokens), 0.9 + 0.55 * len(rows)), layout="constrained")

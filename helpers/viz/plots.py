@@ -31,7 +31,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 
 from helpers.corpus import PHENOMENA_ZH
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 from helpers.viz import setup_chinese_font
 
 __all__ = [

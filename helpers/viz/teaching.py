@@ -20,7 +20,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 from helpers.viz import setup_chinese_font
 
 __all__ = [
@@ -374,7 +374,7 @@ def plot_kernel_regression(x_train, y_train, taus=(0.05, 0.5, 5.0), x_mark: floa
     """Notebook 04: training points, the Nadaraya-Watson curve for each τ, and (optionally) α at one query point."""
     import matplotlib.pyplot as plt
 
-    from helpers.kernel_regression import kernel_weights, nadaraya_watson
+    from helpers.extras.kernel_regression import kernel_weights, nadaraya_watson
 
     if ax is None:
         _, ax = plt.subplots(figsize=(7.5, 3.8))

@@ -30,7 +30,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from helpers.corpus import PHENOMENA_ZH
-from helpers.errors import HelpersError, check_int
+from helpers.runtime.errors import HelpersError, check_int
 from helpers.widgets.base import PngBox, new_figure
 
 __all__ = [

@@ -31,7 +31,7 @@ import ipywidgets as widgets
 import numpy as np
 import torch
 
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 from helpers.widgets.base import PngBox, canvas_to_png, new_figure
 
 __all__ = [
@@ -99,7 +99,7 @@ class DecodingTrace:
     @property
     def copied(self) -> list:
         """``CopiedWord``s: each <unk> output replaced by the source word of largest α at its step."""
-        from helpers.copying import copy_unknown
+        from helpers.translation.copying import copy_unknown
 
         tokens = self.tgt_tokens
         if not tokens:
@@ -110,7 +110,7 @@ class DecodingTrace:
     @property
     def text(self) -> str:
         """The translation as ``translate`` writes it (copied words in place of <unk>)."""
-        from helpers.copying import copy_unknown, join_chinese
+        from helpers.translation.copying import copy_unknown, join_chinese
 
         tokens = self.tgt_tokens
         alpha = np.stack([s.alpha for s in self.steps[: len(tokens)]]) if tokens else None
@@ -132,7 +132,7 @@ def _check_luong(model) -> None:
 
 def _source_tokens(sentence, src_vocab, max_tokens: int):
     from helpers.corpus import tokenize_en
-    from helpers.source import read_source
+    from helpers.translation.source import read_source
 
     if isinstance(sentence, str):
         n = len(tokenize_en(sentence))

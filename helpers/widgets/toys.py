@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 import numpy as np
 
-from helpers.errors import EmptyInputError, HelpersError, UnknownWordError, check_float
+from helpers.runtime.errors import EmptyInputError, HelpersError, UnknownWordError, check_float
 from helpers.viz.teaching import EGRET_XY, _check_image, apply_spotlight, lake_scene, spotlight_weights
 from helpers.widgets.base import PngBox, figure_to_png, new_figure
 

@@ -30,7 +30,7 @@ CLAIMS = [
     Claim('5597a3f0', 'np.allclose(sums_m, 1, atol=1e-6) and (sums_p < 1).all()', 'local-m rows sum to 1; local-p rows sum to less than 1 (the Gaussian)'),
     Claim('5597a3f0', 'global_w[j2].argmax() == s_y and abs((s_y + 1) - (j2 + 1)) > 2 and local_m.weights[0, j2, s_y] == 0', 'for 昨天 global attention peaks on yesterday, more than D away, so local-m gives it 0'),
     Claim('5597a3f0', '((local_p.positions > 1.5) & (local_p.positions < 4.5)).all()', 'the untrained local-p puts every p_t near the middle of the sentence'),
-    # cell 28 (补充 4: precomputed by python -m helpers.localp_results, or trained live)
+    # cell 28 (补充 4: precomputed by python -m helpers.extras.localp_results, or trained live)
     Claim('aaf7ea45', 'lp["window"] == 10 and lp["steps"] >= 1', 'local-p uses the window of the paper, D = 10'),
     # cell 29
     Claim('366f2445', '0 <= after["inside_local_p"] <= 1 and after["words"] == before["words"]', 'the window-hit share is a proportion, over the same target words before and after training'),

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from helpers.errors import ShapeError
+from helpers.runtime.errors import ShapeError
 
 UNK = "<unk>"
 _LATIN_END = re.compile(r"[A-Za-z0-9]$")

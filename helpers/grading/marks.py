@@ -2,7 +2,7 @@
 
 What counts as the student's own work: a value as recorded; a function only if its source is in the
 notebook handed in (``_typed``) and it does not call the library's own implementation of its exercise
-(``twins``: those are replaced by stand-ins that refuse in the sandbox, ``grade_jail.withhold``).
+(``twins``: those are replaced by stand-ins that refuse in the sandbox, ``grading.jail.withhold``).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from helpers.exercises import grade_sandbox as sandbox
-from helpers.exercises.grade_submissions import Submission
+from helpers.grading import sandbox
+from helpers.grading.submissions import Submission
 
 PASSED, WRONG, UNFINISHED = "通过 (passed)", "未通过 (wrong)", "尚未完成 (not finished yet)"
 MISSING, REFERENCE, UNGRADABLE = "未作答 (not attempted)", "交了参考答案 (reference solution)", "无法评分 (ungradable)"
@@ -73,7 +73,7 @@ def twins(exercise_id: str) -> tuple[str, ...]:
     ex = EXERCISES.get(exercise_id)
     solution = ex.__dict__.get("solution") if ex is not None else None
     name = getattr(solution, "__name__", None) if callable(solution) else None
-    for module in sorted(m for m in sys.modules if m.startswith("helpers.") and not m.startswith(("helpers.exercises", "helpers.tools"))):
+    for module in sorted(m for m in sys.modules if m.startswith("helpers.") and not m.startswith(("helpers.exercises", "helpers.grading", "helpers.tools"))):
         value = getattr(sys.modules[module], name, None) if name else None
         if callable(value) and getattr(value, "__module__", None) == module and f"{module}:{name}" not in found:
             found.append(f"{module}:{name}")

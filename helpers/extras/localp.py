@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 
 __all__ = ["CentreErrors", "centre_errors", "gold_positions", "make_local_model", "plot_centre_points",
            "plot_centres", "train_local_p", "window_centres"]

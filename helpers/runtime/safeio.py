@@ -29,7 +29,7 @@ import time
 import zipfile
 from pathlib import Path
 
-from helpers.errors import CheckpointError, HelpersError, check_float, check_int
+from helpers.runtime.errors import CheckpointError, HelpersError, check_float, check_int
 
 __all__ = [
     "CONFIG_BOUNDS",

@@ -1,7 +1,7 @@
 """The recorder of ``grade``: runs in the student's kernel and takes each answer out as data.
 
 ``install_recorder(path)`` replaces ``helpers.exercises.check`` (the grader prepends a cell that calls
-it) with a function that stores each answer in ``path``, through ``grade_sandbox``'s codec: values
+it) with a function that stores each answer in ``path``, through ``grading.sandbox``'s codec: values
 as plain data, functions as their source plus the names they use (imports, helper functions and
 classes, constants). It decides nothing: the verdicts are computed by the grader, outside this kernel.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.exercises.grade_sandbox import BLOCKED, dumps, encode
+from helpers.grading.sandbox import BLOCKED, dumps, encode
 
 
 def _code_names(code) -> set[str]:

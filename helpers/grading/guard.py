@@ -14,7 +14,7 @@ Rules, read from the environment variable ``GRADE_GUARD`` (JSON, removed after r
   function cannot rebuild the library's implementation at call time.
 
 An audit hook is a tripwire, not a wall (C code and ctypes tricks can get past it); the walls are
-the operating system's: another user and bubblewrap (see ``grade_jail``). Standard library only.
+the operating system's: another user and bubblewrap (see ``grading.jail``). Standard library only.
 """
 
 import json

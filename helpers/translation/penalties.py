@@ -38,7 +38,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from helpers.errors import HelpersError, check_float, check_int
+from helpers.runtime.errors import HelpersError, check_float, check_int
 
 __all__ = ["COVERAGE_FLOOR", "LENGTH_NORMS", "check_eos_guard", "coverage_penalty", "eos_allowed", "length_norm"]
 

@@ -1,12 +1,12 @@
 """Answers as data, and student functions in a separate process: the trust boundary of ``grade``.
 
 The grader never runs a student's code in its own process and never unpickles anything a student
-produced. Three pieces make that so (the recorder lives in ``grade_record``):
+produced. Three pieces make that so (the recorder lives in ``grading.record``):
 
 - **codec**: ``encode`` turns an answer into plain data (numbers, strings, containers, plain
   tensors; numpy arrays are tagged), ``dumps`` / ``loads`` store it with ``torch.save`` and read it
   back with ``torch.load(weights_only=True)``, which cannot execute code or rebuild a Tensor subclass.
-- **recorder** (``grade_record``): ``install_recorder(path)`` runs in the student's kernel (the grader prepends a cell)
+- **recorder** (``grading.record``): ``install_recorder(path)`` runs in the student's kernel (the grader prepends a cell)
   and replaces ``helpers.exercises.check`` with a function that stores each answer in ``path``:
   values as data, functions as their source plus the names they use (imports, helper functions,
   constants). It decides nothing.
@@ -32,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 BLOCKED = "helpers.exercises"  # the checkers and reference solutions: never importable in the child
+NOT_IN_CHILD = (BLOCKED, "helpers.grading")  # ... nor the grader itself
 
 # --- codec ------------------------------------------------------------------------------------
 
@@ -183,7 +184,7 @@ class GradingTimeout(Exception):
 class Sandbox:
     """A recorded function, re-created in a child process; ``sandbox.function`` calls it there.
 
-    The child starts from a fresh private folder (``grade_jail``: the package's code without
+    The child starts from a fresh private folder (``grading.jail``: the package's code without
     ``helpers.exercises``, the guard, limits, another user / bubblewrap where available). ``traps``
     names the library's own implementations of the exercise ("module:attribute"); in the child each is
     replaced by a function that refuses, and ``reference_used`` says whether the answer called one.
@@ -193,11 +194,11 @@ class Sandbox:
                  jail=None, traps: tuple = (), deny: tuple = ()):
         import inspect
 
-        from helpers.exercises import grade_jail
+        from helpers.grading.jail import Isolation
 
         self.call_timeout, self.dead, self.reference_used = call_timeout, None, set()
         self._own_jail = jail is None
-        self.jail = jail or grade_jail.Isolation(use_bwrap=False)
+        self.jail = jail or Isolation(use_bwrap=False)
         self.work = self.jail.private(f"child-{os.getpid()}-{id(self)}")
         self.jail.snapshot.write(self.work / "lib", code_only=True, traps=tuple(traps))
         (self.work / "child.py").write_bytes(self.jail.snapshot.child)
@@ -283,13 +284,13 @@ class _BlockExercises:
     """Import hook of the child: the checkers and reference solutions are not importable."""
 
     def find_spec(self, name, path=None, target=None):
-        if name == BLOCKED or name.startswith(BLOCKED + "."):
+        if any(name == blocked or name.startswith(blocked + ".") for blocked in NOT_IN_CHILD):
             raise ImportError(f"评分时不能导入 {name} (not importable while grading)")
         return None
 
 
 def _used() -> list[str]:
-    """The library implementations the answer tried to call (recorded by the stand-ins of ``grade_jail.withhold``)."""
+    """The library implementations the answer tried to call (recorded by the stand-ins of ``grading.jail.withhold``)."""
     import builtins
 
     return sorted(str(x) for x in builtins.__dict__.get("_grading_used", ()))
@@ -303,7 +304,7 @@ def _preimport() -> None:
     import helpers
 
     for info in pkgutil.walk_packages(helpers.__path__, "helpers."):
-        if info.name.startswith(("helpers.tools", "helpers.widgets", "helpers.viz", BLOCKED)) or info.name.endswith("__main__"):
+        if info.name.startswith(("helpers.tools", "helpers.widgets", "helpers.viz", *NOT_IN_CHILD)) or info.name.endswith("__main__"):
             continue
         try:
             importlib.import_module(info.name)

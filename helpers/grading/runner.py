@@ -1,18 +1,18 @@
-"""The teachers' grading command: ``python -m helpers.exercises grade SUBMISSIONS/ --out grades.csv``.
+"""The teachers' grading command: ``python -m helpers.grading SUBMISSIONS/ --out grades.csv``.
 
 Conventions follow nbgrader: one row per student, one column per exercise (points), a total and
-the maximum. Which files count and which notebooks form the columns: ``grade_submissions``. The
-reports, written row by row: ``grade_report``. Where graded code runs: ``grade_jail``.
+the maximum. Which files count and which notebooks form the columns: ``grading.submissions``. The
+reports, written row by row: ``grading.report``. Where graded code runs: ``grading.jail``.
 
 How a verdict is reached, outside the student's kernel:
 
 1. each notebook runs top to bottom in a fresh kernel (nbclient, over local IPC sockets, not TCP),
-   started from a private copy of the files it needs (``grade_jail``: no checkers, no reference
+   started from a private copy of the files it needs (``grading.jail``: no checkers, no reference
    answers, limits, another user and bubblewrap where available), with a time limit for the whole
    notebook; a first cell makes ``check(...)`` record the answer instead of judging it;
 2. the recorded answers are read back as data (``torch.load(weights_only=True)``, size-bounded);
 3. the grader calls the real ``check(exercise_id, answer)`` in its own process: values directly,
-   functions through ``grade_sandbox.Sandbox`` (the student's source re-created in a child process
+   functions through ``grading.sandbox.Sandbox`` (the student's source re-created in a child process
    of its own, where the library's implementation of that exercise refuses to run).
 
 A function whose recorded source is not in the notebook handed in, or that calls the library's
@@ -28,10 +28,9 @@ import os
 import time
 from pathlib import Path
 
-from helpers.errors import HelpersError
-from helpers.exercises import grade_jail as jail_mod
-from helpers.exercises import grade_sandbox as sandbox
-from helpers.exercises.grade_marks import (  # noqa: F401 - re-exported: grade.PASSED, grade.mark, ...
+from helpers.grading import jail as jail_mod
+from helpers.grading import sandbox
+from helpers.grading.marks import (  # noqa: F401 - re-exported: runner.PASSED, runner.mark, ...
     MISSING,
     PASSED,
     REFERENCE,
@@ -43,9 +42,10 @@ from helpers.exercises.grade_marks import (  # noqa: F401 - re-exported: grade.P
     mark_submission,
     twins,
 )
-from helpers.exercises.grade_report import Reports, report_paths
-from helpers.exercises.grade_submissions import MAX_NOTEBOOK, Submission, assignment, identify, parse
-from helpers.exercises.grade_submissions import find_submissions as _find
+from helpers.grading.report import Reports, report_paths
+from helpers.grading.submissions import MAX_NOTEBOOK, Submission, assignment, identify, parse
+from helpers.grading.submissions import find_submissions as _find
+from helpers.runtime.errors import HelpersError
 
 OK, NOT_NOTEBOOK, TIMEOUT, ERROR = "完成 (ok)", "不是笔记本 (not a notebook)", "超时 (timeout)", "执行出错 (error)"
 SYMLINK, TOO_BIG = "符号链接，未跟随 (symlink, not followed)", f"文件超过 {MAX_NOTEBOOK >> 20} MB (file too large)"
@@ -54,7 +54,7 @@ MAX_ERROR_TEXT = 2000  # characters of an error output kept; every other output 
 
 RECORDER_CELL = (
     "# 评分用 (grading): check(...) records the answer; the grader decides outside this kernel\n"
-    "from helpers.exercises.grade_record import install_recorder as _install_recorder\n"
+    "from helpers.grading.record import install_recorder as _install_recorder\n"
     "_install_recorder({path!r})\n"
     "del _install_recorder\n"
 )
@@ -65,7 +65,7 @@ class GradingError(HelpersError):
 
 
 def find_submissions(root: Path) -> list[Submission]:
-    """Every file under ``root`` with its student's name (see ``grade_submissions``)."""
+    """Every file under ``root`` with its student's name (see ``grading.submissions``)."""
     return _find(root, symlink_status=SYMLINK, big_status=TOO_BIG)
 
 
@@ -308,7 +308,7 @@ def main(argv=None) -> int:
 
     from helpers.exercises import EXERCISES
 
-    parser = argparse.ArgumentParser(prog="python -m helpers.exercises grade", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m helpers.grading", description=__doc__.splitlines()[0])
     parser.add_argument("submissions", type=Path, help="folder with one sub-folder (or notebook) per student")
     parser.add_argument("--out", type=Path, default=Path("grades.csv"))
     parser.add_argument("--timeout", type=_positive("--timeout"), default=300, help="seconds per notebook (default 300)")

@@ -1,14 +1,16 @@
 """What the reveal cells of the predict-then-run exercises compute (notebooks 01, 02, 06, 07a).
 
-A student predicts first, then runs the reveal cell, which calls one of these. They live outside
-``helpers.exercises`` on purpose: a notebook graded by ``python -m helpers.exercises grade`` runs without
-the exercises package (the answer key), and its reveal cells must still run there.
+A student predicts first, then runs the reveal cell, which calls one of these. No checker and no
+answer key here, and nothing imported from the rest of ``helpers.exercises``: a notebook graded by
+``python -m helpers.grading`` runs where the exercises package is a stand-in without the answer key,
+and the grader's private copy keeps this one module (``grading.jail.KEEP_IN_EXERCISES``) so that the
+reveal cells still run there.
 """
 
 from __future__ import annotations
 
+from helpers.analysis.probes import FIRST_CLAUSES, first_clause_bleu, first_clauses  # noqa: F401 (notebook 01)
 from helpers.checkpoint import load_metrics
-from helpers.probes import FIRST_CLAUSES, first_clause_bleu, first_clauses  # noqa: F401 (notebook 01)
 
 # --------------------------------------------------------------------------- notebook 02: the spotlight
 RADIUS = 0.14  # the spotlight of section 2

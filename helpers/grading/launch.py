@@ -1,6 +1,6 @@
 """Start one graded process (a notebook's kernel or a sandbox child) inside its limits.
 
-Run as a script by the grader: ``python grade_launch.py CONFIG.json -- COMMAND...``. In this order
+Run as a script by the grader: ``python launch.py CONFIG.json -- COMMAND...``. In this order
 it puts itself in a new session (so the grader can kill the whole process group), sets the resource
 limits (``resource.setrlimit``: address space, file size, open files, processes, no core dumps),
 hands files it must share to the sandbox user and drops to that user (when the grader runs as root
@@ -45,7 +45,7 @@ def _drop(user, share) -> None:
 def main(argv) -> None:
     config_path, sep, command = argv[0], argv[1], argv[2:]
     if sep != "--" or not command:
-        raise SystemExit("usage: grade_launch.py CONFIG.json -- COMMAND...")
+        raise SystemExit("usage: launch.py CONFIG.json -- COMMAND...")
     with open(config_path, encoding="utf-8") as f:
         config = json.load(f)
     if hasattr(os, "setsid") and os.getpgrp() != os.getpid():

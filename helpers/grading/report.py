@@ -52,7 +52,7 @@ class Reports:
             os.fsync(f.fileno())
 
     def add(self, student: str, status: str, marks: dict) -> None:
-        from helpers.exercises.grade_marks import MISSING, Mark
+        from helpers.grading.marks import MISSING, Mark
 
         self.rows[student] = {"status": status, "marks": marks}
         points = [marks.get(c, Mark(MISSING)).points for c in self.columns]
@@ -72,8 +72,8 @@ class Reports:
 def summary_markdown(columns: list[str], rows: dict) -> str:
     """Per-exercise pass rate and the most common wrong answer: what to re-teach."""
     from helpers.exercises import EXERCISES
-    from helpers.exercises.grade import OK
-    from helpers.exercises.grade_marks import MISSING, PASSED, REFERENCE, UNFINISHED, UNGRADABLE, WRONG, Mark
+    from helpers.grading.marks import MISSING, PASSED, REFERENCE, UNFINISHED, UNGRADABLE, WRONG, Mark
+    from helpers.grading.runner import OK
 
     n = len(rows)
     broken = sum(row["status"] != OK for row in rows.values())

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from helpers.errors import EmptyInputError, HelpersError, UnknownWordError, check_int
+from helpers.runtime.errors import EmptyInputError, HelpersError, UnknownWordError, check_int
 
 MAX_SRC_TOKENS = 60  # translate() keeps the first 60 source tokens of a longer input (see Translation.note)
 MAX_SRC_LIMIT = 200  # the largest max_src_tokens a caller may ask for (the "long" split goes up to 60)

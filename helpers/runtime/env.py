@@ -51,7 +51,7 @@ def use_notebook_threads(default: int = NOTEBOOK_THREADS) -> int:
     """
     import torch
 
-    from helpers.errors import HelpersError
+    from helpers.runtime.errors import HelpersError
 
     raw = os.environ.get(THREADS_ENV, "").strip()
     if raw:
@@ -89,7 +89,7 @@ def check_device(name):
     """``name`` (a str or torch.device) as a torch.device that exists on this machine, or a HelpersError."""
     import torch
 
-    from helpers.errors import HelpersError
+    from helpers.runtime.errors import HelpersError
 
     todo = "请用 --device cpu，或不写 --device 让程序自动选择 (leave it out: auto)。"
     try:

@@ -34,8 +34,8 @@ from dataclasses import dataclass
 import torch
 
 from helpers.attention import AttentionResult
-from helpers.errors import HelpersError
 from helpers.metrics import bleu
+from helpers.runtime.errors import HelpersError
 
 Edit = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]  # (weights [B, S], mask [B, S]) -> weights [B, S]
 

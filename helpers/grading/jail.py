@@ -4,10 +4,12 @@ What each graded process (a notebook's kernel, a sandbox child) gets:
 
 - **a private folder** written from a snapshot the grader took in memory before the first notebook ran
   (``Snapshot``): the helpers package *without* ``helpers.exercises``' checkers and reference answers
-  (a stand-in package whose ``check`` records and whose ``EXERCISES`` withholds every solution), its own
-  ``TMPDIR`` / ``HOME`` / caches, and ``sitecustomize.py`` = ``grade_guard`` (the audit-hook tripwire).
+  (a stand-in package whose ``check`` records and whose ``EXERCISES`` withholds every solution; the
+  reveal cells' ``helpers.exercises.reveals`` stays) and without the grader itself (only the parts a
+  graded process runs: ``grading.record``, ``grading.sandbox``, ``grading.guard``), its own
+  ``TMPDIR`` / ``HOME`` / caches, and ``sitecustomize.py`` = ``grading.guard`` (the audit-hook tripwire).
   What a notebook changes there is thrown away with the folder;
-- **limits** (``grade_launch``): memory (address space), file size, open files, processes (when it
+- **limits** (``grading.launch``): memory (address space), file size, open files, processes (when it
   runs as its own user), no core dumps; its own session, so the whole process group is killed at
   the end, and on Linux every process it left behind is found and killed as well (``sweep``);
 - **on Linux as root**: the user ``nobody``; **with ``bwrap`` installed** (Debian: bubblewrap): a
@@ -28,12 +30,13 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1]  # helpers/
 ROOT = PACKAGE.parent
 HERE = Path(__file__).resolve().parent
-KEEP_IN_EXERCISES = ("grade_record.py", "grade_sandbox.py", "grade_guard.py")
+KEEP_IN_EXERCISES = ("reveals.py",)  # what the reveal cells of a notebook import; no checker, no answer key
+KEEP_IN_GRADING = ("__init__.py", "record.py", "sandbox.py", "guard.py")  # what runs inside a graded process
 LIMITS = {"as": 4 << 30, "fsize": 256 << 20, "nofile": 1024, "core": 0}
 NPROC = 512  # threads count too; only set when the process has a user of its own
 
 STUB = '''"""Stand-in for helpers.exercises while grading: check() records the answer, the answer key is absent."""
-from helpers.exercises.grade_record import WithheldExercise as _W, recorder_check as check
+from helpers.grading.record import WithheldExercise as _W, recorder_check as check
 
 EXERCISES = {{i: _W(i, nb, title) for i, nb, title in {table!r}}}
 
@@ -57,6 +60,8 @@ class Snapshot:
                 continue
             if rel.parts[:2] == ("helpers", "exercises") and (len(rel.parts) > 3 or rel.name not in KEEP_IN_EXERCISES):
                 continue
+            if rel.parts[:2] == ("helpers", "grading") and (len(rel.parts) > 3 or rel.name not in KEEP_IN_GRADING):
+                continue
             self.files[rel.as_posix()] = path.read_bytes()
         table = [(i, ex.notebook, ex.title) for i, ex in EXERCISES.items()]
         self.files["helpers/exercises/__init__.py"] = STUB.format(table=table).encode()
@@ -65,8 +70,8 @@ class Snapshot:
             if public:
                 text = "".join(f"{name} = {getattr(sys.modules[module], name)!r}\n" for name in public)
                 self.files[module.replace(".", "/") + ".py"] = text.encode()
-        self.guard = (HERE / "grade_guard.py").read_bytes()
-        self.child = (HERE / "grade_sandbox.py").read_bytes()
+        self.guard = (HERE / "guard.py").read_bytes()
+        self.child = (HERE / "sandbox.py").read_bytes()
 
     def write(self, lib: Path, code_only: bool = False, traps: tuple = ()) -> None:
         """The copy in ``lib``; ``traps`` ("module:attribute") are replaced in the source by stand-ins that refuse."""
@@ -186,7 +191,7 @@ class Isolation:
             self.limits["nproc"] = NPROC
         self.base = Path(os.path.realpath(__import__("tempfile").mkdtemp(prefix="grade-")))
         os.chmod(self.base, 0o711)  # the sandbox user may pass through, not list
-        self.launcher = (HERE / "grade_launch.py").read_bytes()  # read now: later edits of the file do not count
+        self.launcher = (HERE / "launch.py").read_bytes()  # read now: later edits of the file do not count
         self.snapshot = Snapshot()
 
     def describe(self) -> str:

@@ -24,8 +24,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from helpers.errors import HelpersError
-from helpers.safeio import _pid_alive, as_path, check_target, label, os_error_text, save_refusal
+from helpers.runtime.errors import HelpersError
+from helpers.runtime.safeio import _pid_alive, as_path, check_target, label, os_error_text, save_refusal
 
 __all__ = ["Reservation", "backup_file", "check_build_folder", "reserve_output", "stamp_build_folder"]
 

@@ -1,12 +1,12 @@
 """Precomputed local-p results for notebook 05b (a lab): train once, ship a small JSON, show it in class.
 
-Training a local-p model (``helpers.localp.train_local_p``) takes minutes, too long for a class. The
+Training a local-p model (``helpers.extras.localp.train_local_p``) takes minutes, too long for a class. The
 maintainer command ::
 
-    python -m helpers.localp_results            # full budget: STEPS steps, window D = WINDOW
-    python -m helpers.localp_results --steps 50 --out /tmp/localp.json
+    python -m helpers.extras.localp_results            # full budget: STEPS steps, window D = WINDOW
+    python -m helpers.extras.localp_results --steps 50 --out /tmp/localp.json
 
-trains it and writes ``RESULTS_PATH`` (helpers/localp_results.json); the notebook loads it with
+trains it and writes ``RESULTS_PATH`` (helpers/extras/localp_results.json); the notebook loads it with
 ``load_results()`` and can retrain live instead. The file holds two runs of ``compute_results``: the
 full one the notebook shows, and a tiny one (``TINY``) that ``tests/test_localp.py`` recomputes, so a
 change of the corpus or the model that would change the shipped numbers fails a test.
@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from helpers.errors import HelpersError
+from helpers.runtime.errors import HelpersError
 
 __all__ = ["RESULTS_PATH", "STEPS", "TINY", "WINDOW", "compute_results", "demo_pair", "load_results",
            "local_m_from_global", "main"]
@@ -79,7 +79,13 @@ def compute_results(steps: int, *, window: int = WINDOW, seed: int = 0, threads:
                     n_group: int = 300, progress: bool = False) -> dict:
     """Train a local-p model for ``steps`` steps and measure it (a JSON-ready dict, floats rounded)."""
     from helpers.corpus import load_corpus
-    from helpers.localp import centre_errors, gold_positions, make_local_model, train_local_p, window_centres
+    from helpers.extras.localp import (
+        centre_errors,
+        gold_positions,
+        make_local_model,
+        train_local_p,
+        window_centres,
+    )
     from helpers.tools.evaluate import teacher_forced_attention
 
     valid_all = load_corpus("valid")
@@ -113,7 +119,7 @@ def load_results(path=RESULTS_PATH) -> dict:
     """The shipped full run (``{"full": ..., "tiny": ...}["full"]``)."""
     path = Path(path)
     if not path.exists():
-        raise HelpersError(f"没有预先算好的 local-p 结果 (missing) {path.name}：请运行 python -m helpers.localp_results，"
+        raise HelpersError(f"没有预先算好的 local-p 结果 (missing) {path.name}：请运行 python -m helpers.extras.localp_results，"
                            "或在笔记本里设 TRAIN_LIVE = True 现场训练。")
     return json.loads(path.read_text(encoding="utf-8"))["full"]
 
