@@ -145,6 +145,12 @@ def test_a_hanging_notebook_times_out_and_keeps_what_it_recorded(tmp_path):
     assert sub.status == g.TIMEOUT
     assert g.mark("nb05_context_shape", sub.answers.get("nb05_context_shape"), call_timeout=3).verdict == g.PASSED
     assert "nb05_padding_weight" not in sub.answers  # the cell after the loop never ran
+    # what the reports say about it: 超时 (timeout), not 未作答 (not attempted)
+    sub.notebook = EXERCISES["nb05_padding_weight"].notebook  # the grade command identifies it from the cells
+    marks = g.mark_submission(sub, ["nb05_padding_weight"], call_timeout=3, jail=None, deny=())
+    assert marks["nb05_padding_weight"].verdict == g.TIMEOUT == "超时 (timeout)"
+    assert "--timeout" in marks["nb05_padding_weight"].message and marks["nb05_padding_weight"].points == 0
+    assert g.mark("nb05_padding_weight", None, call_timeout=3).verdict == g.MISSING  # a run that finished
 
 
 def test_an_infinite_loop_in_a_function_fails_that_exercise_only(graded):

@@ -36,7 +36,7 @@ What a reader imports from ``helpers.corpus``:
   good (``references`` = ``(tgt,) + refs``: what exact match and BLEU score against); ``plan``: the
   discourse plan of a story ("" for a single clause).
 * "learner" (``load_corpus("learner")``): 60 sentences a student types to try a model, written by hand
-  (tests/data/learner_sentences.json), never generated and never in another split.
+  (helpers/corpus/data/learner_sentences.json), never generated and never in another split.
 * ``build_vocabs``, ``Vocab``, ``tokenize_en``, ``encode_sentence``: vocabularies (the tokens of the
   generated train split, kept in data/vocab.json: ``python -m helpers.corpus vocab``) and the tokenizer; unknown words raise ``UnknownWordError`` with suggestions.
 * ``corpus_stats``, ``has_crossing``, ``format_pair``, ``design_examples``: figures and printing.
@@ -157,7 +157,8 @@ CACHE_DIR = Path(__file__).resolve().parent / ".cache"  # git-ignored; generated
 
 
 def _source_key(seed: int) -> str:
-    """A digest of everything the corpus is made from: the package's code and data, the learner sentences."""
+    """A digest of everything the corpus is made from: the package's code and data (the learner sentences
+    are in data/: the splits leave them out, so they change the splits)."""
     import hashlib
 
     h = hashlib.sha256(f"{CORPUS_VERSION}/{seed}".encode())
@@ -165,8 +166,6 @@ def _source_key(seed: int) -> str:
     for path in sorted(list(here.rglob("*.py")) + list((here / "data").glob("*"))):
         if path.name != "vocab.json" and ".cache" not in path.parts:
             h.update(path.relative_to(here).as_posix().encode() + path.read_bytes())
-    if LEARNER_PATH.is_file():
-        h.update(LEARNER_PATH.read_bytes())
     return h.hexdigest()[:24]
 
 
@@ -269,11 +268,11 @@ def _generate_fresh(seed: int) -> dict:
 
 
 LEARNER = "learner"
-LEARNER_PATH = Path(__file__).resolve().parents[2] / "tests" / "data" / "learner_sentences.json"
+LEARNER_PATH = Path(__file__).resolve().parent / "data" / "learner_sentences.json"
 
 
 def learner_sentences() -> list[dict]:
-    """The learner sentences ({"en", "refs"} each; ``tests/data/learner_sentences.json``), [] where absent."""
+    """The learner sentences ({"en", "refs"} each; ``helpers/corpus/data/learner_sentences.json``), [] where absent."""
     import json
 
     if not LEARNER_PATH.is_file():

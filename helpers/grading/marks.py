@@ -15,6 +15,9 @@ from helpers.grading.submissions import Submission
 
 PASSED, WRONG, UNFINISHED = "通过 (passed)", "未通过 (wrong)", "尚未完成 (not finished yet)"
 MISSING, REFERENCE, UNGRADABLE = "未作答 (not attempted)", "交了参考答案 (reference solution)", "无法评分 (ungradable)"
+TIMED_OUT = "超时 (timeout)"  # = grading.runner.TIMEOUT; the notebook hit its time limit before this exercise's check(...) ran: not the student's doing
+TIMED_OUT_TEXT = ("整本笔记本在运行到这道题之前就超时了 (the notebook hit its time limit before this check ran)；"
+                  "不是学生没做：请用更大的 --timeout 重新批改（README：批改）")
 
 REFERENCE_TEXT = "提交的是 helpers 里的现成函数或参考答案，不是自己的解答 (not your own work)"
 
@@ -98,14 +101,18 @@ def _library_source(exercise_id: str) -> set[str]:
     return texts
 
 
-def mark(exercise_id: str, entry: dict | None, *, call_timeout: float, cells=None, jail=None, deny=()) -> Mark:
+def mark(exercise_id: str, entry: dict | None, *, call_timeout: float, cells=None, jail=None, deny=(),
+         timed_out: bool = False) -> Mark:
     """Check one recorded answer with the real checker, in this process (functions in a sandbox).
 
     ``cells``: the code cells handed in; a function whose source is not among them was not typed by
-    the student (e.g. ``linecache`` filled with the library's source), and is not graded as theirs."""
+    the student (e.g. ``linecache`` filled with the library's source), and is not graded as theirs.
+    ``timed_out``: the notebook ran out of time, so a missing record is 超时, not 未作答."""
     from helpers.exercises import check, reset_hints  # reset: each student starts from hint 1
 
     if entry is None:
+        if timed_out:
+            return Mark(TIMED_OUT, TIMED_OUT_TEXT)
         return Mark(MISSING, "没有运行这个练习的 check(...) (no check call recorded)")
     if not isinstance(entry, dict):  # the kernel wrote something else into the answers file
         return Mark(UNGRADABLE, f"记录被改动过 (tampered record): {type(entry).__name__}")
@@ -161,7 +168,7 @@ def mark_submission(sub: Submission, columns, *, call_timeout, jail, deny) -> di
     for exercise_id in (c for c in columns if EXERCISES[c].notebook == sub.notebook):
         try:
             marks[exercise_id] = mark(exercise_id, sub.answers.get(exercise_id), call_timeout=call_timeout,
-                                      cells=sub.cells, jail=jail, deny=deny)
+                                      cells=sub.cells, jail=jail, deny=deny, timed_out=sub.status == TIMED_OUT)
         except Exception as exc:  # one odd record must not stop the batch
             marks[exercise_id] = Mark(UNGRADABLE, f"{type(exc).__name__}: {str(exc)[:120]}")
     return marks

@@ -72,20 +72,21 @@ class Reports:
 def summary_markdown(columns: list[str], rows: dict) -> str:
     """Per-exercise pass rate and the most common wrong answer: what to re-teach."""
     from helpers.exercises import EXERCISES
-    from helpers.grading.marks import MISSING, PASSED, REFERENCE, UNFINISHED, UNGRADABLE, WRONG, Mark
+    from helpers.grading.marks import MISSING, PASSED, REFERENCE, TIMED_OUT, UNFINISHED, UNGRADABLE, WRONG, Mark
     from helpers.grading.runner import OK
 
     n = len(rows)
     broken = sum(row["status"] != OK for row in rows.values())
     lines = [f"# 评分汇总 (grading summary)\n\n学生 (students)：{n}；运行出问题的 (with a run problem)：{broken}\n",
-             "| 练习 (exercise) | 标题 | 通过率 (pass rate) | 尚未完成 | 最常见的错误答案 (most common wrong answer) |",
-             "|---|---|---|---|---|"]
+             "| 练习 (exercise) | 标题 | 通过率 (pass rate) | 尚未完成 | 超时未运行到 (timeout) | 最常见的错误答案 (most common wrong answer) |",
+             "|---|---|---|---|---|---|"]
     for c in columns:
         marks = [row["marks"].get(c, Mark(MISSING)) for row in rows.values()]
         passed = sum(m.verdict == PASSED for m in marks)
         unfinished = sum(m.verdict in (UNFINISHED, MISSING) for m in marks)
+        timed_out = sum(m.verdict == TIMED_OUT for m in marks)
         wrong = Counter(m.answer for m in marks if m.verdict in (WRONG, REFERENCE, UNGRADABLE))
         common = f"{wrong.most_common(1)[0][0]}（{wrong.most_common(1)[0][1]} 人）" if wrong else "—"
         common = common.replace("|", "\\|").replace("\n", " ")
-        lines.append(f"| `{c}` | {EXERCISES[c].title} | {passed}/{n} ({passed / max(n, 1):.0%}) | {unfinished} | {common} |")
+        lines.append(f"| `{c}` | {EXERCISES[c].title} | {passed}/{n} ({passed / max(n, 1):.0%}) | {unfinished} | {timed_out} | {common} |")
     return "\n".join(lines) + "\n"

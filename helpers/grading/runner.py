@@ -34,6 +34,7 @@ from helpers.grading.marks import (  # noqa: F401 - re-exported: runner.PASSED, 
     MISSING,
     PASSED,
     REFERENCE,
+    TIMED_OUT,
     UNFINISHED,
     UNGRADABLE,
     WRONG,
@@ -47,7 +48,8 @@ from helpers.grading.submissions import MAX_NOTEBOOK, Submission, assignment, id
 from helpers.grading.submissions import find_submissions as _find
 from helpers.runtime.errors import HelpersError
 
-OK, NOT_NOTEBOOK, TIMEOUT, ERROR = "完成 (ok)", "不是笔记本 (not a notebook)", "超时 (timeout)", "执行出错 (error)"
+OK, NOT_NOTEBOOK, ERROR = "完成 (ok)", "不是笔记本 (not a notebook)", "执行出错 (error)"
+TIMEOUT = TIMED_OUT  # "超时 (timeout)": the run's status, and the verdict of each exercise it never reached
 SYMLINK, TOO_BIG = "符号链接，未跟随 (symlink, not followed)", f"文件超过 {MAX_NOTEBOOK >> 20} MB (file too large)"
 NO_EXERCISES = "没有找到本课程的练习 (no exercises of this course)"
 MAX_ERROR_TEXT = 2000  # characters of an error output kept; every other output is dropped

@@ -9,7 +9,7 @@
 * char-BLEU by source-length bucket: 3-10, 11-20, 21-30, 31-40 tokens from ``test`` and 41-50, 51-60
   from ``long`` (longer than any training sentence) — the information bottleneck of the 9.10 intro:
   without attention BLEU falls as sentences get longer, Bahdanau et al. 2014, Fig. 2;
-* a learner's own sentences (``tests/data/learner_sentences.json``): exact and within two characters,
+* a learner's own sentences (``helpers/corpus/data/learner_sentences.json``): exact and within two characters,
   overall and for those of 20 tokens or more; error counts over whole splits (fewer clauses, a repeated
   clause, early stop, no <eos>, invented words): see ``helpers.tools.scoring``;
 * AER on ``test`` (Och & Ney 2003): the attention of the model, teacher-forced on the reference

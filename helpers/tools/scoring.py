@@ -1,6 +1,6 @@
 """Scores beyond BLEU for ``helpers.tools.evaluate``: a learner's own sentences, and what goes wrong.
 
-* **A learner's own sentences** (``tests/data/learner_sentences.json``: English sentences a student
+* **A learner's own sentences** (``helpers/corpus/data/learner_sentences.json``: English sentences a student
   types, each with one to three natural references, written before any model ran). Per sentence:
   *exact* = the output equals one of the references, spaces ignored; *within two* = the character edit
   distance (Levenshtein: insertions, deletions, substitutions, each 1) to the nearest reference is at
@@ -28,7 +28,7 @@ from pathlib import Path
 __all__ = ["CLAUSE_MARKS", "LEARNER_PATH", "LONG_TOKENS", "clauses", "edit_distance", "error_counts",
            "learner_scores", "load_learner_sentences", "score_learner"]
 
-LEARNER_PATH = Path(__file__).resolve().parents[2] / "tests" / "data" / "learner_sentences.json"
+LEARNER_PATH = Path(__file__).resolve().parents[1] / "corpus" / "data" / "learner_sentences.json"
 LONG_TOKENS = 20  # "long" learner sentences: at least this many English tokens
 CLAUSE_MARKS = frozenset("，。？！；：")
 EARLY_STOP_SHARE = 0.8
