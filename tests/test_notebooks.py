@@ -143,6 +143,13 @@ def test_every_registered_claim_points_to_an_existing_code_cell():
     assert problems == []
 
 
+def test_every_notebook_and_solution_has_registered_claims():
+    # the prose of every notebook says something about its outputs; each such claim is checked (DESIGN §8)
+    registered = {notebook for notebook, module in modules().items() if module.CLAIMS}
+    notebooks = {path.relative_to(NOTEBOOK_DIR).as_posix() for path in PATHS}
+    assert sorted(notebooks - registered) == []
+
+
 @pytest.mark.notebook
 def test_a_broken_claim_fails_with_its_description(tmp_path):
     nb = nbformat.v4.new_notebook()
@@ -172,7 +179,8 @@ def test_a_broken_claim_fails_with_its_description(tmp_path):
 def test_execute_command_checks_the_registered_claims():
     import helpers.tools.notebooks as runner
 
-    assert runner.registered_claims(NOTEBOOK_DIR / "00_setup_check.ipynb") == []
+    assert runner.registered_claims(NOTEBOOK_DIR / "99_a_students_own_notebook.ipynb") == []  # none registered
+    assert any(c.check == "problems == []" for c in runner.registered_claims(NOTEBOOK_DIR / "00_setup_check.ipynb"))
     got = runner.registered_claims(NOTEBOOK_DIR / "solutions" / "02_origins_solutions.ipynb")
     assert got and all(isinstance(c, Claim) for c in got)
     assert any(c.check == 'check("nb02_hard_gradient", my_slope).passed' for c in got)
