@@ -72,7 +72,16 @@ class Reports:
 def summary_markdown(columns: list[str], rows: dict) -> str:
     """Per-exercise pass rate and the most common wrong answer: what to re-teach."""
     from helpers.exercises import EXERCISES
-    from helpers.grading.marks import MISSING, PASSED, REFERENCE, TIMED_OUT, UNFINISHED, UNGRADABLE, WRONG, Mark
+    from helpers.grading.marks import (
+        MISSING,
+        PASSED,
+        REFERENCE,
+        TIMED_OUT,
+        UNFINISHED,
+        UNGRADABLE,
+        WRONG,
+        Mark,
+    )
     from helpers.grading.runner import OK
 
     n = len(rows)

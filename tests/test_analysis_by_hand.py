@@ -1,9 +1,9 @@
-"""helpers.exercises.compare: the line a notebook prints is the comparison's result."""
+"""helpers.analysis.by_hand: the line a notebook prints is the comparison's result."""
 
 import numpy as np
 import torch
 
-from helpers.exercises.compare import compare, difference
+from helpers.analysis.by_hand import compare, difference
 
 
 def test_difference_is_the_largest_gap_and_where_it_is():

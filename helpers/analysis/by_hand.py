@@ -1,4 +1,4 @@
-"""Compare a hand computation with the helpers' version, and say what the comparison found.
+"""Compare a hand computation with the helpers' version, and say what the comparison found (``compare``).
 
 A notebook computes a step by hand, then checks it against ``helpers`` before importing it. The line
 it prints must be the comparison's result, not a fixed "一致 ✔": a student who changes the hand
