@@ -50,6 +50,13 @@ def test_explorer_frame_is_the_explorer_png(explorer_index):
     assert (folder / run["steps"][1]["image"]).read_bytes() == bytes(widget.image.value)
 
 
+def test_the_explorer_player_opens_on_the_explorers_default_model(explorer_index):
+    from helpers.widgets.explorer import default_model
+
+    _, index = explorer_index
+    assert index["models"][0]["name"] == default_model() == AttentionExplorer().model.value
+
+
 def test_the_step_players_model_picker_lists_models_by_name(step_index):
     from helpers.checkpoint import list_pretrained
 

@@ -85,9 +85,10 @@ def step_runs(folder: Path, sentences: list[str]) -> dict:
 def explorer_runs(folder: Path, sentences: list[str]) -> dict:
     """Frames of ``AttentionExplorer`` (notebook 07a) for every shipped attention model; returns the index."""
     from helpers.checkpoint import list_pretrained
-    from helpers.widgets.explorer import ATTENTION_MODELS, AttentionExplorer
+    from helpers.widgets.explorer import ATTENTION_MODELS, AttentionExplorer, default_model
 
-    names = [n for n in ATTENTION_MODELS if n in list_pretrained()]
+    # the player opens on its first model: the one the notebook's explorer opens on (``default_model``)
+    names = sorted((n for n in ATTENTION_MODELS if n in list_pretrained()), key=lambda n: n != default_model())
     models = [{"name": n, "label": n} for n in names]
     runs = []
     widget = None
