@@ -55,4 +55,5 @@ CLAIMS = [
     Claim('fa822d0e', 'all(peak_word(r) == "student" for r in ming.values()) and 0.75 < min(r.max() for r in ming.values()) and max(r.max() for r in ming.values()) < 0.95', 'all four models peak on student for 名, with 0.79 to 0.93'),
     # exercise 5 reveal
     Claim('2b4250a3', 'peak["random unscaled"] > 0.8 and peak["random scaled"] < 0.5 and peak["untrained unscaled"] < 0.5', 'unit-variance vectors saturate without 1/sqrt(H); the untrained model does not'),
+    Claim('2b4250a3', 'round(peak["untrained unscaled"], 2) == 0.10 and round(1 / 12, 2) == 0.08 and round(peak["random unscaled"], 2) == 0.91', 'the untrained model: 0.10 (uniform 0.08); unit-variance vectors: 0.91'),
 ]
