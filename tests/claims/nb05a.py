@@ -22,6 +22,8 @@ CLAIMS = [
     Claim('d1fa9aaa', 'result.src_tokens[int(cos.argmax())] == result.src_tokens[int(alpha.argmax())]', 'c_t is most similar (cosine) to the h̄_s with the largest weight'),
     Claim('d1fa9aaa', 'float(alpha.max()) > 0.9', 'this step is almost one-hot (the soft bahdanau example follows)'),
     Claim('721a8975', 'int((a_soft > 0.1).sum()) >= 2 and float(cos_soft.max()) < 0.99 and abs(float(a_soft.sum()) - 1) < 1e-4', "bahdanau's softest row spreads its weight: c_t equals no single h̄_s"),
+    Claim('721a8975', 't_soft == 6 and soft.tgt_tokens[t_soft - 1] == "。" and [round(float(a_soft[soft.src_tokens.index(w)]), 2) for w in ("a", ".", "student", "am")] == [0.50, 0.35, 0.07, 0.05]', 'the most diffuse non-<eos> row of bahdanau is the 。 step: a 0.50, . 0.35, student 0.07, am 0.05'),
+    Claim('721a8975', '[round(float(cos_soft[soft.src_tokens.index(w)]), 2) for w in ("a", ".", "student", "am")] == [0.89, 0.75, 0.61, 0.57]', 'cosine similarity of c_t with a 0.89, . 0.75, student 0.61, am 0.57'),
     # cell 15
     Claim('7c1a91f3', 'torch.allclose(h_tilde_hand, attention_vector(c_t, h_t, W_c), atol=1e-6)', 'step ④ by hand: h̃_t = tanh(W_c [c_t; h_t]) (Eq. 9-39) equals attention_vector'),
     # cell 17
