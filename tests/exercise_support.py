@@ -31,7 +31,7 @@ WRONG = {
     "nb04_predict_video": "湖边白鹭捕鱼",
     "nb04_tie_alpha": 0.3,
     "nb05_context_shape": (2, 5, 7),
-    "nb05_saturation": "A",
+    "nb05_saturation": "B",
     "nb05_padding_weight": (0.0, "B"),
     "nb05b_local_m_row": (0.2, "D"),
     "masked_softmax": lambda s, m: torch.softmax(s, -1),

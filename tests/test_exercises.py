@@ -157,15 +157,15 @@ def test_unhashable_id_does_not_raise():
 def test_second_failure_shows_more_hints_than_first():
     wrong = lambda s, m: torch.softmax(s, -1)  # noqa: E731
     first, second = check("masked_softmax", wrong), check("masked_softmax", wrong)
-    assert "hint 1" in first.message and "hint 2" not in first.message
-    assert "hint 2" in second.message and len(second.message) > len(first.message)
+    assert "提示 1" in first.message and "提示 2" not in first.message
+    assert "提示 2" in second.message and len(second.message) > len(first.message)
 
 
 def test_reset_hints_starts_again_from_hint_one():
     wrong = lambda s, m: torch.softmax(s, -1)  # noqa: E731
     check("masked_softmax", wrong)
     reset_hints()
-    assert "hint 2" not in check("masked_softmax", wrong).message
+    assert "提示 2" not in check("masked_softmax", wrong).message
 
 
 def test_unfinished_answer_does_not_use_up_hints():
@@ -215,3 +215,15 @@ def test_registered_reading_exercise_is_checked():
 def test_choice_checker_ignores_spaces_and_case():
     checker = choice_checker("am", accept=("'am'",))
     assert checker(" AM ").passed and not checker("is").passed and not checker(3).passed
+
+
+def test_the_english_term_comes_once_on_the_first_line():
+    unfinished = str(check("masked_softmax", None))
+    assert unfinished.startswith("× 尚未完成 (not finished yet)：") and "not passed" not in unfinished
+    wrong = lambda s, m: torch.softmax(s, -1)  # noqa: E731
+    for _ in range(5):
+        text = str(check("masked_softmax", wrong))
+    first, *rest = text.splitlines()
+    assert first.startswith("× 未通过 (not passed)：")
+    hint_lines = [line for line in rest if line.startswith("提示 ") or line.startswith("（已显示全部提示")]
+    assert len(hint_lines) >= 2 and not any("(hint" in line or "(all hints" in line for line in hint_lines)

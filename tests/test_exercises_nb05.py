@@ -147,8 +147,8 @@ def test_05b_prints_no_padding_share_before_the_exercise():
 
 # --------------------------------------------------------------------------- saturation
 def test_saturation_is_right_by_reasoning_and_wrong_reasons_are_explained():
-    assert check("nb05_saturation", "B").passed
-    assert "差距" in check("nb05_saturation", "A").message and not check("nb05_saturation", "A").passed
+    assert check("nb05_saturation", "A").passed
+    assert "方差为 1" in check("nb05_saturation", "B").message and not check("nb05_saturation", "B").passed
     assert not check("nb05_saturation", "C").passed
 
 
@@ -158,6 +158,7 @@ def test_the_saturation_reveal_measures_what_the_reasoning_says():
     out = init_peak_alpha(n=128)
     assert out["random unscaled"] > 0.8 and out["random scaled"] < 0.5     # std √128 ≈ 11.3 against std 1
     assert 1 / 12 - 1e-6 <= out["untrained scaled"] < 1 and 1 / 12 - 1e-6 <= out["untrained unscaled"] < 1
+    assert out["untrained unscaled"] < 0.2      # answer A: the freshly initialised model does not saturate
 
 
 # --------------------------------------------------------------------------- nb05b_local_m_row

@@ -34,8 +34,12 @@ def test_best_aer_on_long_and_its_reason_by_hand():
 
     long = split_aers("long")
     assert set(long) == {"bahdanau", "luong-dot", "luong-general", "luong-concat"} and all(0 < v < 1 for v in long.values())
-    best = min(long, key=long.get)
-    assert EXERCISES["nb06_best_aer"].solution == best
+    worst = max(long, key=long.get)
+    assert EXERCISES["nb06_best_aer"].solution == worst
+    # the gap asked about is wide enough to reason about: the worst model is clearly behind on test as well
+    test = split_aers("test")
+    assert max(test, key=test.get) == worst
+    assert long[worst] - sorted(long.values())[-2] > 0.05
 
 
 def test_best_aer_reason_is_decided_by_reasoning_not_by_the_outcome():

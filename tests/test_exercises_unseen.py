@@ -25,7 +25,7 @@ CHECK = re.compile(r"""check\(\s*["']([\w]+)["']""")
 # answer -> a pattern of printed text that would state it (a word or a name is printed everywhere, so
 # only the line that pairs it with the question counts)
 GIVEAWAYS = {
-    "nb06_best_aer": lambda answer: rf"long[^\n]{{0,120}}最低[^\n]{{0,6}}{re.escape(answer)}",
+    "nb06_best_aer": lambda answer: rf"long[^\n]{{0,120}}最高[^\n]{{0,6}}{re.escape(answer)}",
 }
 
 

@@ -1,5 +1,7 @@
 """The Chinese evaluation tables that notebook 06 shows (helpers.tools.tables_zh)."""
 
+from pathlib import Path
+
 from helpers.tools.tables_zh import format_tables_zh
 
 RECORD = {
@@ -29,3 +31,13 @@ def test_rows_carry_the_numbers():
     assert "| （句数） | 200 | 100 |" in lines
     assert "| bahdanau | 25 % | 50 % | 0 % | 10 % | 0 |" in lines
     assert "| bahdanau | test | 1000 | 3 | 1 | 0 | 2 | 4 |" in lines
+
+
+def test_error_headers_are_the_ones_notebook_01_uses():
+    text = format_tables_zh(RECORD)
+    header = "| 模型 | 子集 | 句数 | 分句比参考译文少 | 重复某个分句 | 提前结束 | 一直不结束 | 有参考译文里没有的词（含同义说法） |"
+    assert header in text.splitlines()
+    assert "编造的词数的上限" in text and "没有 <eos>" not in text
+    nb01 = (Path(__file__).resolve().parent.parent / "notebooks" / "01_information_bottleneck.ipynb").read_text(encoding="utf-8")
+    from helpers.tools.tables_zh import ERROR_KINDS_ZH
+    assert all(label in nb01 for _, label in ERROR_KINDS_ZH)

@@ -162,8 +162,8 @@ def test_a_bad_thread_count_is_refused_in_both_languages(data, threads):
 
 
 def test_the_help_notebook_06_prints_in_process_is_the_command_lines_help():
-    # 06 prints build_parser().format_help() instead of starting `python -m helpers.train --help`: a graded
-    # kernel may not start programs. Both must say the same (same terminal width).
+    # build_parser() is the command line's own parser: printing its help in process (a graded kernel may not
+    # start programs) must say the same as `python -m helpers.train --help` (same terminal width).
     import os
     import subprocess
     import sys

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from helpers.exercises.engine import Verdict
+from helpers.exercises.engine import NOT_FINISHED, Verdict
 from helpers.exercises.kinds import choice_answer, number_answer
 from helpers.exercises.limits import TimeLimit, time_limit_message
 
@@ -97,6 +97,10 @@ class CheckResult:
         return self.passed
 
     def __str__(self) -> str:
+        # the English term once, on the first line: an unfinished answer reads "× 尚未完成 (not finished yet)：…"
+        # rather than "× 未通过 (not passed)：尚未完成 (not finished yet)：…", and hint lines carry no English
+        if not self.passed and self.message.startswith(NOT_FINISHED):
+            return f"× {self.message}"
         head = "√ 通过 (passed)" if self.passed else "× 未通过 (not passed)"
         return f"{head}：{self.message}"
 
@@ -178,9 +182,9 @@ def check(exercise_id: str, answer) -> CheckResult:
         shown = exercise.hints[:count]
         text = verdict.message
         for n, hint in enumerate(shown, start=1):
-            text += f"\n提示 {n} (hint {n})：{hint}"
+            text += f"\n提示 {n}：{hint}"
         if shown and count >= len(exercise.hints):
-            text += ("\n（已显示全部提示 (all hints shown)。按最后一条提示一步一步算一遍；"
+            text += ("\n（已显示全部提示。按最后一条提示一步一步算一遍；"
                      "参考答案在 notebooks/solutions/ 的同名笔记本里。）")
         details.update(failures=count, hints_shown=len(shown))
         return CheckResult(False, text, details)

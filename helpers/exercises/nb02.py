@@ -120,7 +120,7 @@ register(Exercise(
 check_hard_gradient = number_answer(
     lambda: egret_share_slope(HARD), 1e-6,
     unfinished="请填入你预测的变化率（一个数），例如 0.5。",
-    passed="预测正确：硬聚光灯的份额对圆心位置的导数是 0，挪一点点什么都不变。",
+    passed="预测正确：硬边缘聚光灯的份额对圆心位置的导数是 0，挪一点点什么都不变。",
     wrong="和揭晓的结果不同：{value:g} {side}。想想圆心挪动千分之一个像素时，有没有像素跨过圈的边界。",
 )
 
@@ -128,12 +128,12 @@ check_hard_gradient = number_answer(
 register(LazyExercise(
     id="nb02_hard_gradient",
     notebook=_NB,
-    title="预测：硬聚光灯挪一点点，白鹭的份额变多少？",
+    title="预测：硬边缘聚光灯挪一点点，白鹭的份额变多少？",
     prompt="第 2 节的聚光灯半径 0.14。把它的边缘变成“硬”的（圈里的像素权重相同，圈外为 0），圆心放在白鹭上。"
            "把圆心向右挪一点点，白鹭分到的份额对圆心横坐标 x 的变化率（导数）是多少？填一个数，再运行揭晓的单元格。",
     solve=lambda: egret_share_slope(HARD),
     checker=check_hard_gradient,
-    hints=["硬聚光灯的权重只有两种值：圈里一样大，圈外为 0。",
+    hints=["硬边缘聚光灯的权重只有两种值：圈里一样大，圈外为 0。",
            "圆心挪动远小于一个像素时，有哪个像素从圈外进到圈里吗？",
            "份额不变，变化率就是 0；份额变了，变化率才是一个正数或负数。运行揭晓的单元格核对。"],
 ))
@@ -155,13 +155,13 @@ GRADIENT_REASON = "A"
 register(LazyExercise(
     id="nb02_hard_gradient_why",
     notebook=_NB,
-    title="解释：硬聚光灯的导数为什么是这样？",
+    title="解释：硬边缘聚光灯的导数为什么是这样？",
     prompt="选出推理正确的解释：" + "；".join(f"{k}. {v}" for k, v in GRADIENT_REASONS.items()),
     solve=lambda: GRADIENT_REASON,
     checker=reason_answer(GRADIENT_REASON, GRADIENT_REASONS, why_not={
-        "B": "硬聚光灯的权重只有“圈里一样大、圈外为 0”：挪动远小于一个像素时，没有像素跨过边界，份额不变，"
+        "B": "硬边缘聚光灯的权重只有“圈里一样大、圈外为 0”：挪动远小于一个像素时，没有像素跨过边界，份额不变，"
              "导数是 0。份额随圆心平滑变化的是软聚光灯。",
-        "C": "硬聚光灯挪一点点，没有像素跨过边界，份额不变，导数是 0，不是负数。"}),
+        "C": "硬边缘聚光灯挪一点点，没有像素跨过边界，份额不变，导数是 0，不是负数。"}),
     hints=["对照揭晓单元格：硬的和软的聚光灯，导数各是多少？",
            "导数为 0 意味着梯度下降不知道该往哪边挪圆心。",
            "Mnih 等（2014）的模型每一步选一块区域看，这个选择就是一个“硬”的决定。"],

@@ -32,7 +32,7 @@ register(Exercise(
     id="nb04_blend_range",
     notebook=_NB,
     title="先预测，再运行：加权混合落在哪里？",
-    prompt="查询“钢琴 入门”，τ = 1 的软注意力返回一个内容特征向量。它和六个视频的内容特征相比是什么样？"
+    prompt="查询“湖边 教程”，τ = 1 的软注意力返回一个内容特征向量。它和六个视频的内容特征相比是什么样？"
            + "；".join(f"{k}. {v}" for k, v in BLEND_OPTIONS.items()),
     solution="B",
     checker=reason_answer("B", BLEND_OPTIONS, why_not={

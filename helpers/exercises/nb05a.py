@@ -6,8 +6,9 @@
 * ``luong_step``: a whole Luong decoding step with input feeding (checker in ``helpers.exercises.nb05_steps``);
   the score (general, Eq. 9-40) and the attention vector (Eq. 9-39) are written inside it
 * ``nb05_context_shape``  predict the shape of the context vectors of Eq. (9-38) for a whole batch
-* ``nb05_saturation``     (prediction, then a run) the largest α of an unscaled dot product of unit-variance
-                         vectors: near 1, the reason for Eq. (E1) (reveal: ``helpers.exercises.reveals.init_peak_alpha``)
+* ``nb05_saturation``     (prediction, then a run) the largest α of a freshly initialised luong-general without
+                         Eq. (E1): near 1/S, because its scores are far from unit variance (the notebook has
+                         already measured unit-variance vectors; reveal: ``helpers.exercises.reveals.init_peak_alpha``)
 
 The ids keep the ``nb05_`` prefix of the notebook before the split (the grader's columns use them).
 """
@@ -122,24 +123,25 @@ register(Exercise(
 
 # --------------------------------------------------------------------------- nb05_saturation
 SATURATION_OPTIONS = {
-    "A": "约为 1/S：随机向量之间没有偏好，softmax 接近均匀分布。",
-    "B": "接近 1：点积的标准差约为 √H ≈ 11，最大的分数通常比第二大的高出好几个单位，softmax 几乎成了 one-hot；"
-         "除以 √H 后标准差约为 1，α 平缓得多。",
+    "A": "约为 1/S：刚初始化时状态经过 tanh，每一维都是小数，W_a 的初始值也很小，分数的方差远小于 1，分数之间差距很小，"
+         "softmax 接近均匀分布；(E1) 要防的饱和，要等训练把状态和参数变大以后才会出现。",
+    "B": "接近 1：第 8 节测过，128 维点积的标准差约为 11，最大的分数比第二大的高出好几个单位，softmax 几乎成了 one-hot。",
     "C": "正好 0.5：softmax 总是把一半的权重给最大的那一项。",
 }
 
 register(Exercise(
     id="nb05_saturation",
     notebook=NB,
-    title="先预测，再运行：不除以 √H，softmax 会饱和吗？",
-    prompt="查询和 S = 12 个键都是 H = 128 维的随机向量，每个分量独立、方差为 1。用不除以 √H 的点积打分"
-           "（general 打分在 W_a = I 时就是它），softmax 后最大的 α 平均是多少？"
+    title="先预测，再运行：刚初始化的模型，不除以 √H 会饱和吗？",
+    prompt="一个刚初始化、还没训练的 luong-general 模型（H = 128，双向编码器，不除以 √H），翻译 S = 12 个词的句子，"
+           "第一步 softmax 后最大的 α 平均是多少？"
            + "；".join(f"{k}. {v}" for k, v in SATURATION_OPTIONS.items()),
-    solution="B",
-    checker=reason_answer("B", SATURATION_OPTIONS, why_not={
-        "A": "随机向量之间确实没有系统的偏好，但分数的差距很大：softmax 看的是差距，不是有没有偏好。",
+    solution="A",
+    checker=reason_answer("A", SATURATION_OPTIONS, why_not={
+        "B": "标准差约为 √H 的前提是每个分量的方差为 1。刚初始化的模型，状态经过 tanh、W_a 的初始值很小，"
+             "分数的方差远小于 1，这个前提不成立。",
         "C": "softmax 给最大项的权重取决于分数之间的差距：差距越大越接近 1，差距为 0 时是 1/S。"}),
-    hints=["H 个独立项相加，每项方差为 1：点积的方差是多少？标准差呢？",
-           "12 个标准差约为 11 的分数里，最大的和第二大的一般差多少？e 的这么多次方有多大？",
-           "揭晓的单元格同时测了一个刚初始化、没训练过的 luong-general 模型：它的状态远不是方差为 1 的向量。"],
+    hints=["第 8 节的 11.43 有一个前提：每个分量独立、方差为 1。刚初始化的模型满足这个前提吗？",
+           "GRU 的状态经过 tanh，每一维在 −1 和 1 之间；PyTorch 的默认初始化让 W_a 的每个元素都很小。",
+           "分数的差距小，softmax 就接近均匀分布：12 个键时是 1/12 ≈ 0.08。"],
 ))

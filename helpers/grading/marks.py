@@ -29,7 +29,7 @@ LIBRARY_TWINS = {
     "context_vector": ("helpers.attention:context_vector",),
 }
 
-_HINT = re.compile(r"\n[^\n]*提示 \d+ \(hint \d+\)")
+_HINT = re.compile(r"\n[^\n]*提示 \d+(?: \(hint \d+\))?：")
 
 
 @dataclass

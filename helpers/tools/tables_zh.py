@@ -11,8 +11,9 @@ from __future__ import annotations
 
 __all__ = ["ERROR_KINDS_ZH", "format_tables_zh"]
 
-ERROR_KINDS_ZH = (("fewer_clauses", "少了分句"), ("repeated_clause", "重复分句"), ("early_stop", "过早结束"),
-                  ("no_eos", "没有 <eos>"), ("invented", "编造的词"))
+# the same labels as notebook 01's error table, so that a student reads one name for one count
+ERROR_KINDS_ZH = (("fewer_clauses", "分句比参考译文少"), ("repeated_clause", "重复某个分句"), ("early_stop", "提前结束"),
+                  ("no_eos", "一直不结束"), ("invented", "有参考译文里没有的词（含同义说法）"))
 
 
 def _fmt(x, digits=3):
@@ -69,7 +70,8 @@ def _errors(record) -> list[str]:
     rows = [(name, split, e) for name, r in record["models"].items() for split, e in (r.get("errors") or {}).items()]
     if not rows:
         return []
-    lines = ["**整个子集上的错误类型**（句数；一句可以同时有几种错误）", "",
+    lines = ["**整个子集上的错误类型**（句数；一句可以同时有几种错误；“有参考译文里没有的词”把同义的说法也算进去，"
+             "是编造的词数的上限）", "",
              "| 模型 | 子集 | 句数 | " + " | ".join(label for _, label in ERROR_KINDS_ZH) + " |",
              "|---|---|---|" + "---|" * len(ERROR_KINDS_ZH)]
     for name, split, e in rows:

@@ -27,6 +27,7 @@ CLAIMS = [
     Claim('aab054fc', 'entropy(row) > entropy(r_ming)', 'by entropy too the row of 是 is flatter than the row of 名'),
     Claim('aab054fc', 't3.tgt_tokens == ["我", "哥哥", "有", "三", "个", "红色", "的", "车", "。"] and measure3 == "个"', "the chosen model translates 'three red cars' as 红色 的 车 with the wrong measure word 个"),
     Claim('aab054fc', '[t3.src_tokens[i] for i in np.argsort(-t3.attention[t3.tgt_tokens.index("个"), : len(t3.src_tokens)])[:2]] == ["red", "cars"]', 'the row of 个 peaks on red, cars gets the smaller share'),
+    Claim('aab054fc', 'round(float(r_ge[t3.src_tokens.index("red")]), 2) == 0.57 and round(float(r_ge[t3.src_tokens.index("cars")]), 2) == 0.41', 'the row of 个: red 0.57, cars 0.41'),
     # cell 18
     Claim('e18dd64a', 'set(de_rows) == set(ATTENTION_MODELS) and wrong_measure == ["bahdanau", "luong-concat", "luong-dot"]', 'all four output 红色 的 车; only luong-general uses 辆'),
     Claim('e18dd64a', '[tr.src_tokens[int(np.argmax(de_rows[n]))] for n in ("luong-dot", "luong-general", "luong-concat", "bahdanau")] == ["red", ".", ".", "."] and de_rows["luong-general"].max() > 0.8', 'when outputting 的, luong-dot peaks on red, the other three on . (luong-general almost all)'),
@@ -38,6 +39,7 @@ CLAIMS = [
     # cell 25
     Claim('15e220fa', 'shi["原样"][2] == "是" and shi["原样"][1] > 0.9', 'unchanged, the step outputs 是 with p > 0.9'),
     Claim('15e220fa', 'kept == ["去掉峰值", "均匀分布"] and shi["全零（c_t = 0）"][2] != "是"', 'without its peak or with uniform weights the step still outputs 是; with c_t = 0 it does not'),
+    Claim('15e220fa', 'shi["全零（c_t = 0）"][2] == "在" and round(shi["全零（c_t = 0）"][1], 3) == 0.001', 'with c_t = 0 the step outputs 在 and p(是) is 0.001'),
     # cell 34 (reveal of exercise 1; its reading in the markdown cell after it)
     Claim('8252ebcf', 'student["均匀分布"][2] == "学生"', 'with uniform weights the step still outputs 学生 (student keeps 1/S)'),
     Claim('8252ebcf', 'student["去掉峰值"][2] != "学生" and student["全零（c_t = 0）"][2] != "学生"', 'without the peak, or with c_t = 0, the step no longer outputs 学生: the decoder state alone does not know it'),

@@ -22,6 +22,8 @@ CLAIMS = [
     Claim('d1fa9aaa', 'result.src_tokens[int(cos.argmax())] == result.src_tokens[int(alpha.argmax())]', 'c_t is most similar (cosine) to the h̄_s with the largest weight'),
     Claim('d1fa9aaa', 'float(alpha.max()) > 0.9', 'this step is almost one-hot (the soft bahdanau example follows)'),
     Claim('721a8975', 'int((a_soft > 0.1).sum()) >= 2 and float(cos_soft.max()) < 0.99 and abs(float(a_soft.sum()) - 1) < 1e-4', "bahdanau's softest row spreads its weight: c_t equals no single h̄_s"),
+    Claim('721a8975', 't_soft == 6 and soft.tgt_tokens[t_soft - 1] == "。" and [round(float(a_soft[soft.src_tokens.index(w)]), 2) for w in ("a", ".", "student", "am")] == [0.50, 0.35, 0.07, 0.05]', 'the most diffuse non-<eos> row of bahdanau is the 。 step: a 0.50, . 0.35, student 0.07, am 0.05'),
+    Claim('721a8975', '[round(float(cos_soft[soft.src_tokens.index(w)]), 2) for w in ("a", ".", "student", "am")] == [0.89, 0.75, 0.61, 0.57]', 'cosine similarity of c_t with a 0.89, . 0.75, student 0.61, am 0.57'),
     # cell 15
     Claim('7c1a91f3', 'torch.allclose(h_tilde_hand, attention_vector(c_t, h_t, W_c), atol=1e-6)', 'step ④ by hand: h̃_t = tanh(W_c [c_t; h_t]) (Eq. 9-39) equals attention_vector'),
     # cell 17
@@ -55,4 +57,5 @@ CLAIMS = [
     Claim('fa822d0e', 'all(peak_word(r) == "student" for r in ming.values()) and 0.75 < min(r.max() for r in ming.values()) and max(r.max() for r in ming.values()) < 0.95', 'all four models peak on student for 名, with 0.79 to 0.93'),
     # exercise 5 reveal
     Claim('2b4250a3', 'peak["random unscaled"] > 0.8 and peak["random scaled"] < 0.5 and peak["untrained unscaled"] < 0.5', 'unit-variance vectors saturate without 1/sqrt(H); the untrained model does not'),
+    Claim('2b4250a3', 'round(peak["untrained unscaled"], 2) == 0.10 and round(1 / 12, 2) == 0.08 and round(peak["random unscaled"], 2) == 0.91', 'the untrained model: 0.10 (uniform 0.08); unit-variance vectors: 0.91'),
 ]

@@ -11,6 +11,7 @@ CLAIMS = [
     Claim('0c75b257', '(trained_no_mask.scores[0, n0:] == 0).all()', 'the trained model also scores the padding positions exactly 0'),
     Claim('0c75b257', 'np.allclose(trained_masked.weights[0, :n0].numpy(), trace.steps[0].alpha, atol=1e-5)', 'with the mask, the padded batch gives the unpadded weights'),
     Claim('0c75b257', 'trained_no_mask.weights[0, n0:].sum() < 0.01', 'without the mask the padding gets under 1 % of the weight'),
+    Claim('0c75b257', 'same is True', 'with the mask, the in-batch weights equal those of the sentence encoded alone'),
     # cell 10
     Claim('e00c525a', 'torch.allclose(top_layer(state_pk.hidden)[0], s0_alone, atol=1e-5)', "packing: the short sentence's final state equals that of the sentence alone"),
     # cell 12
@@ -41,6 +42,7 @@ CLAIMS = [
     Claim('de7e6d1c', 'demo.tgt[1] == "昨晚" and demo.src[-3:-1] == ("last", "night")', 'the demo sentence fronts 昨晚 (t = 2), last night ends the English'),
     Claim('de7e6d1c', 'np.allclose(local_m_demo.sum(-1), 1, atol=1e-5) and local_m_demo[1, demo.src.index("last")] == 0', 'local-m rows sum to 1 and give last night nothing at the 昨晚 step (outside D = 10)'),
     Claim('de7e6d1c', 'int(local_p_demo[j_ln].argmax()) == demo.src.index("night") and local_p_demo[j_ln].sum() < 0.5', 'local-p: the 昨晚 row peaks on night, and the Gaussian keeps the row sum under 0.5'),
+    Claim('de7e6d1c', 'round(float(local_p_demo[j_ln].max()), 2) == 0.30', 'local-p: the largest weight of the 昨晚 row is 0.30 (on night)'),
     # cell 35
     Claim('6989efc9', 'list(lp["by_length"]) == ["3-20", "21-40", "41-60"] and all(e["n"] > 0 for e in lp["by_length"].values())', 'three length groups, none empty'),
     Claim('6989efc9', 'lp["by_length"]["3-20"]["moved_local_p_error"] < lp["by_length"]["3-20"]["moved_local_m_error"] and lp["by_length"]["3-20"]["local_m_error"] < lp["by_length"]["3-20"]["local_p_error"] and lp["by_length"]["21-40"]["moved_local_m_error"] < lp["by_length"]["21-40"]["moved_local_p_error"]', 'on 3-20-token sentences local-p wins on moved words, local-m over all words; on 21-40 local-m wins on moved words too'),
