@@ -37,6 +37,7 @@ CLAIMS = [
     Claim('c3d94a60', '[round(f(r[i] for r in soft), 3) for i in (3, 4, 5) for f in (min, max)] == [0.052, 0.104, 0.014, 0.039, 0.016, 0.041] and [r[1:] for r in soft if r[0] == "luong-general"][0][0] == 404 and [round(x, 3) for x in [r for r in soft if r[0] == "luong-general"][0][3:]] == [0.052, 0.032, 0.040]', 'peak <= 0.5: 5.2-10.4 % vs 1.4-3.9 % and 1.6-4.1 %; luong-general 404 steps, 0.052 / 0.032 / 0.040', full_only=True),
     Claim('c3d94a60', 'all(b[2] > 2 * b[4] and b[2] > 1.5 * b[6] for b in bins[1:3]) and bins[0][1] == 0 and bins[3][3] == bins[3][5] == 0', 'at equal weight removed (0.1-0.5) removing the peak changes the word over twice as often as equal mass, 1.5x the second key; no control removes over one half'),
     Claim('c3d94a60', '[round(bins[k][i], 3) for k in (1, 2) for i in (2, 4, 6)] == [0.022, 0.007, 0.010, 0.082, 0.029, 0.045] and all(2.5 < bins[k][2] / bins[k][4] < 3.5 and 1.5 < bins[k][2] / bins[k][6] < 2.5 for k in (1, 2))', 'bins: 2.2 / 0.7 / 1.0 % and 8.2 / 2.9 / 4.5 %; about three times equal mass, twice the second key', full_only=True),
+    Claim('c3d94a60', 'bins[3][1] > 0.5 * sum(b[1] for b in bins)', 'most remove-peak steps remove over one half of the weight'),
     # 4. experiment 2: gradient × input
     Claim('da5f0c2a', 'all(a["same"] > 2 * a["chance"] for a in agreement.values())', 'far more often the same word than chance'),
     Claim('da5f0c2a', 'all(0.4 < a["same"] < 0.65 for a in agreement.values())', 'but only about half of the rows'),
