@@ -46,7 +46,7 @@ WRONG = {
     "nb07_look_or_say": "D",
     "nb07_aer_reading": -0.5,
     "nb07_aer_reading_why": "Z",
-    "nb07_argmax_links": lambda attention: set(),
+    "nb07a_aer_floor": lambda n_tgt, sure, possible: 0.0,
     "nb07a_threshold_rule": "C",
     "nb07b_weak_control": "B",
     "nb07c_word_order": "C",

@@ -75,6 +75,8 @@ def test_most_crossing_orders_by_crossings_then_corpus_order():
 def test_difference_kinds():
     assert plain_form(["去", "了", "商店", "，", "所以", "买"]) == ["去", "商店", "就", "买"]
     assert difference_kind(["去", "了", "海边", "，", "游泳", "了"], ["去", "海边", "游泳", "了"]) == "另一种说法"
+    assert difference_kind(["他", "去", "公园", "了", "。"], ["他", "去", "了", "公园", "。"]) == "另一种说法"
+    assert difference_kind(["他", "去", "公园", "了", "。"], ["他", "去", "书店", "了", "。"]) == "换了一个词：书店 → 公园"
     assert difference_kind(["他们", "会", "打", "网球"], ["他们", "会", "一起", "打", "网球"]) == "漏译：一起"
     assert difference_kind(["我", "很", "累"], ["我", "累"]) == "多出：很"
     assert difference_kind(["我", "喝", "茶"], ["我", "喝", "水"]) == "换了一个词：水 → 茶"

@@ -133,3 +133,38 @@ def test_aer_histogram_and_gradient_panels_draw():
     fig = plot_attention_vs_gradient(att, att, ["a", "b", "."], ["甲", "乙", "。"], name="m")
     assert [a.get_title() for a in fig.axes if a.get_title()][:2] == ["m：注意力权重 α", "m：梯度 × 输入（每行归一化）"]
     plt.close("all")
+
+
+def test_removal_keeps_every_step_and_the_weight_each_edit_moved(model, test_pairs):
+    from helpers.analysis.removal import (
+        MASS_BINS,
+        mass_bin_rows,
+        removal_experiment,
+        removed_rows,
+        soft_step_rows,
+    )
+
+    removal = removal_experiment({"luong-general": model}, {"test": test_pairs[:10]})
+    r = removal["test", "luong-general"]
+    assert len(r.step_peak) == r.steps == len(r.step_changed["peak"]) == len(r.step_removed["equal_mass"])
+    for name in ("peak", "second", "equal_mass", "random"):
+        assert sum(r.step_changed[name]) / r.steps == pytest.approx(r.changed[name])
+    assert sum(r.step_peak) / r.steps == pytest.approx(r.peak_weight)
+    # by hand: remove_peak moves exactly the peak's weight p; the equal-mass control takes min(p, 1 - p) from the
+    # other keys and renormalises: the row moves by 1 - p when p > 0.5, by p^2 / (1 - p) when p <= 0.5
+    assert r.step_removed["peak"] == pytest.approx(r.step_peak, abs=1e-5)
+    assert r.step_removed["equal_mass"] == pytest.approx([1 - p if p > 0.5 else p * p / (1 - p) for p in r.step_peak],
+                                                         abs=1e-5)
+    (row,) = removed_rows(removal)
+    assert row[:2] == ["luong-general", r.steps]
+    assert row[2] == pytest.approx(sum(p > 0.5 for p in r.step_peak) / r.steps)
+    assert row[3] == pytest.approx(r.peak_weight, abs=1e-5)
+    (soft,) = soft_step_rows(removal)
+    keep = [i for i, p in enumerate(r.step_peak) if p <= 0.5]
+    assert soft[1] == len(keep)
+    if keep:
+        assert soft[3] == pytest.approx(sum(r.step_changed["peak"][i] for i in keep) / len(keep))
+    bins = mass_bin_rows(removal)
+    assert len(bins) == len(MASS_BINS)
+    for col in (1, 3, 5):  # every step falls in exactly one bin, for each edit
+        assert sum(b[col] for b in bins) == r.steps

@@ -10,7 +10,7 @@ from exercise_support import fresh_hints  # noqa: F401 - autouse fixture
 import helpers
 from helpers.exercises import EXERCISES, check, nb07a
 
-IDS = {"nb07_aer_reading": "07a_heatmaps", "nb07_aer_reading_why": "07a_heatmaps", "nb07_argmax_links": "07a_heatmaps",
+IDS = {"nb07_aer_reading": "07a_heatmaps", "nb07_aer_reading_why": "07a_heatmaps", "nb07a_aer_floor": "07a_heatmaps",
        "nb07a_threshold_rule": "07a_heatmaps", "nb07_look_or_say": "07b_faithfulness",
        "nb07b_weak_control": "07b_faithfulness", "nb07c_word_order": "07c_to_transformer"}
 
@@ -63,9 +63,9 @@ def test_aer_reason_follows_the_revealed_numbers():
     aers = nb07a.novel_vs_test()
     assert aers["novel"] == nb07a.split_aer("novel") and aers["test"] == nb07a.split_aer("test")
     assert aers["test_same_lengths"] == nb07a.split_aer("test", (min(novel_lengths), max(novel_lengths)))
-    diff = aers["novel"] - aers["test_same_lengths"]  # the yardstick: test pairs as long as novel's
-    right = "A" if abs(diff) <= nb07a.SAME_AER else ("B" if diff > 0 else "C")
+    right = "A" if aers["novel"] <= aers["test_same_lengths"] else "B"  # the yardstick: test pairs as long as novel's
     assert check("nb07_aer_reading_why", right).passed
+    assert not check("nb07_aer_reading_why", "C").passed  # the comparison is already at the same lengths
     assert EXERCISES["nb07_aer_reading_why"].solution == right
 
 
@@ -90,50 +90,48 @@ def test_aer_reading_rejects_a_wrong_number_with_direction():
     assert not result.passed and ("偏大" in result.message or "偏小" in result.message)
 
 
-def test_argmax_links_reference_matches_a_hand_example():
-    att = np.array([[0.7, 0.1, 0.1, 0.1], [0.1, 0.1, 0.2, 0.6], [0.2, 0.5, 0.2, 0.1]])
-    assert nb07a.argmax_links(att) == {(0, 0), (3, 1), (1, 2)}
+def test_aer_floor_reference_matches_hand_computations():
+    # last night -> 昨晚: two sure links in row 0; one link per row reaches |A∩S| + |A∩P| = 2 * 3, |A| + |S| = 3 + 4
+    assert nb07a.aer_floor(3, {(0, 0), (1, 0), (2, 1), (3, 2)}, set()) == pytest.approx(1 - 6 / 7)
+    assert nb07a.aer_floor(2, {(0, 0), (1, 1)}, set()) == 0.0
+    # a row with possible links only adds 1 to the numerator; a row with no link adds 0
+    assert nb07a.aer_floor(3, {(0, 0)}, {(1, 1)}) == pytest.approx(1 - (2 + 1) / (3 + 1))
 
 
-def _swapped(att):
-    return {(j, int(np.argmax(att[j]))) for j in range(att.shape[0])}
+def test_aer_floor_agrees_with_aer_of_the_best_one_link_per_row_matrix():
+    from helpers.metrics import aer
+
+    sure, possible = {(0, 0), (1, 0), (2, 1), (4, 3)}, {(3, 2), (4, 2)}
+    best = np.zeros((4, 5))
+    for j, i in enumerate([0, 2, 3, 4]):  # a sure link where there is one, a possible one in row 2
+        best[j, i] = 1.0
+    assert aer(best, sure, possible) == pytest.approx(nb07a.aer_floor(4, sure, possible))
 
 
-def _wrong_axis(att):
-    return {(i, int(np.argmax(att[:, i]))) for i in range(att.shape[1])}
+def _forgets_possible(n_tgt, sure, possible):
+    return 1 - 2 * len({j for _, j in sure}) / (n_tgt + len(sure))
 
 
-def _argmin(att):
-    return {(int(np.argmin(att[j])), j) for j in range(att.shape[0])}
-
-
-def _crashes(att):
+def _crashes(n_tgt, sure, possible):
     raise ZeroDivisionError("boom")
 
 
 @pytest.mark.parametrize("wrong, says", [
-    (_swapped, "顺序反了"),
-    (_wrong_axis, "取错了维度"),
-    (_argmin, "有的链接不对"),
+    (lambda n_tgt, sure, possible: 0.0, "两个确定链接"),
+    (_forgets_possible, "可能链接"),
+    (lambda n_tgt, sure, possible: 0.5, "每一行能为分子"),
     (_crashes, "ZeroDivisionError"),
-    (lambda att: att.argmax(axis=1), "链接的集合"),
-    (lambda att: None, "尚未完成"),
+    (lambda n_tgt, sure, possible: "0.1", "一个数"),
+    (lambda n_tgt, sure, possible: None, "尚未完成"),
 ])
-def test_argmax_links_names_typical_mistakes(wrong, says):
-    result = check("nb07_argmax_links", wrong)
+def test_aer_floor_names_typical_mistakes(wrong, says):
+    result = check("nb07a_aer_floor", wrong)
     assert not result.passed and says in result.message
 
 
-def test_argmax_links_accepts_a_list_of_pairs():
-    def as_list(att):
-        return [(int(np.argmax(row)), j) for j, row in enumerate(att)]
-
-    assert check("nb07_argmax_links", as_list).passed
-
-
 def test_second_failure_shows_more_hints_than_the_first():
-    first = check("nb07_argmax_links", _swapped).message
-    second = check("nb07_argmax_links", _swapped).message
+    first = check("nb07a_aer_floor", _forgets_possible).message
+    second = check("nb07a_aer_floor", _forgets_possible).message
     assert second.count("提示") > first.count("提示")
 
 

@@ -129,7 +129,7 @@ def _interrupt(*_):
 
 
 @pytest.mark.parametrize("exercise_id", ["nb03_peak_source", "nb06_has_crossing",
-                                         "nb07_argmax_links", *NB05_CODE])
+                                         "nb07a_aer_floor", *NB05_CODE])
 @pytest.mark.parametrize("raising", [_exit, _interrupt])
 def test_system_exit_and_interrupt_from_an_answer_become_a_verdict(exercise_id, raising):
     result = check(exercise_id, raising)
@@ -138,11 +138,11 @@ def test_system_exit_and_interrupt_from_an_answer_become_a_verdict(exercise_id, 
 
 
 def test_system_exit_while_iterating_the_answers_output_is_caught():
-    def links(attention):
-        yield (0, 0)
-        raise SystemExit(1)
+    class Exits:
+        def __float__(self):
+            raise SystemExit(1)
 
-    result = check("nb07_argmax_links", links)
+    result = check("nb07a_aer_floor", lambda n_tgt, sure, possible: Exits())
     assert not result.passed and result.message
 
 

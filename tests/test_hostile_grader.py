@@ -88,7 +88,7 @@ def batch(tmp_path_factory):
     _nb(subs / "dan/hw.ipynb", *HONEST)
     _nb(subs / "dan/hw_old.ipynb", "from helpers.exercises import check\ncheck('nb05_context_shape', None)",
         "check('context_vector', None)")
-    _nb(subs / "odd/05.ipynb", *HONEST, "# check('nb07_argmax_links', 1) in a comment adds no column",
+    _nb(subs / "odd/05.ipynb", *HONEST, "# check('nb07a_aer_floor', 1) in a comment adds no column",
         raw_cells=[{"cell_type": "code", "source": 5}, {"cell_type": "code", "source": None}, {"cell_type": "code"}])
     metrics = hashlib.sha256((ROOT / "helpers/pretrained/metrics.json").read_bytes()).hexdigest()
     victim = (subs / "zed/05.ipynb").read_bytes()
@@ -233,8 +233,8 @@ def test_a_check_in_a_comment_adds_no_column(batch):
     from helpers.exercises import EXERCISES
 
     assert set(batch["columns"]) == {i for i, ex in EXERCISES.items() if ex.notebook in ("05a_computation_steps", "05b_computation_extras")}
-    assert subs_mod.called_ids(["# check('nb07_argmax_links', 1)\nx = 'check(\"context_vector\", f)'"], {"context_vector": 0,
-                                "nb07_argmax_links": 0}) == []
+    assert subs_mod.called_ids(["# check('nb07a_aer_floor', 1)\nx = 'check(\"context_vector\", f)'"], {"context_vector": 0,
+                                "nb07a_aer_floor": 0}) == []
 
 
 def test_one_extra_notebook_does_not_change_the_assignment():

@@ -1,7 +1,7 @@
 """How a model's output differs from the reference (notebook 07b, §2.1).
 
-The corpus has free variation: commas, 了 right after 去 and 所以 / 就 may differ between two
-equally good phrasings. ``difference_kind(hyp, ref)`` names the difference of two token lists:
+The corpus has free variation: commas, 了 right after 去 or at the end of a clause (去了公园 /
+去公园了) and 所以 / 就 may differ between two equally good phrasings. ``difference_kind(hyp, ref)`` names the difference of two token lists:
 ``"另一种说法"`` (only that free variation), ``"换了一个词：a → b"``, ``"漏译：…"`` (only deletions),
 ``"多出：…"`` (only insertions) or ``"多处不同"``. ``looked_weight(attention, hyp, pair)`` is the most
 weight a left-out English word got at any step: near 0, the model never looked at it; high, it looked
@@ -13,13 +13,17 @@ from __future__ import annotations
 import difflib
 
 OTHER_PHRASING = "另一种说法"
+_CLAUSE_END = {"，", "。", "？", "！"}
 
 
 def plain_form(tokens) -> list[str]:
-    """The tokens with the corpus's free variation removed: commas, 了 right after 去, 所以 -> 就."""
+    """The tokens with the corpus's free variation removed: commas, 了 right after 去 or right before a
+    punctuation mark (the end of a clause), 所以 -> 就."""
+    tokens = list(tokens)
     out: list[str] = []
-    for tok in tokens:
-        if tok == "，" or (tok == "了" and out and out[-1] == "去"):
+    for k, tok in enumerate(tokens):
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else "。"
+        if tok == "，" or (tok == "了" and ((out and out[-1] == "去") or nxt in _CLAUSE_END)):
             continue
         out.append("就" if tok == "所以" else tok)
     return out

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import torch
 
@@ -190,11 +190,19 @@ class RemovalResult:
     changed: dict[str, float]  # edit name -> share of steps whose arg-max token changed
     prob_drop: dict[str, float]  # edit name -> mean drop of the probability of the unedited word
     peak_weight: float  # mean weight of the removed peak key
+    step_peak: list[float] = field(default_factory=list)  # per measured step: the weight of its peak key
+    step_changed: dict[str, list[bool]] = field(default_factory=dict)  # edit -> per step: did the word change
+    step_removed: dict[str, list[float]] = field(default_factory=dict)  # edit -> per step: weight moved by the edit
 
 
 @torch.no_grad()
 def peak_removal(model, pairs, edits: dict[str, Edit], batch_size: int = 128) -> RemovalResult:
-    """Over ``pairs`` (their sources): decode greedily, then re-run every step once with each edit."""
+    """Over ``pairs`` (their sources): decode greedily, then re-run every step once with each edit.
+
+    Besides the shares, the result keeps every measured step: its peak weight, and per edit whether the
+    word changed and how much weight the edit moved (half the L1 distance between the unedited and the
+    edited row: for ``remove_peak`` the peak's weight p; for ``remove_equal_mass`` 1 - p when p > 0.5, and
+    p^2 / (1 - p) when p <= 0.5, since renormalising gives part of the weight taken back to the peak)."""
     from helpers.decode import BOS, EOS, decode_sentences, pad_sequences
 
     model.eval()
@@ -203,6 +211,9 @@ def peak_removal(model, pairs, edits: dict[str, Edit], batch_size: int = 128) ->
     changed = {name: 0 for name in edits}
     drop = {name: 0.0 for name in edits}
     steps, peak_sum = 0, 0.0
+    step_peak: list[float] = []
+    step_changed: dict[str, list[bool]] = {name: [] for name in edits}
+    step_removed: dict[str, list[float]] = {name: [] for name in edits}
     for start in range(0, len(pairs), batch_size):
         src, lens = pad_sequences(src_ids[start:start + batch_size])
         tgt, tgt_lens = pad_sequences([[BOS] + list(o) + [EOS] for o in outputs[start:start + batch_size]])
@@ -214,15 +225,19 @@ def peak_removal(model, pairs, edits: dict[str, Edit], batch_size: int = 128) ->
             p = torch.softmax(logits, -1).gather(-1, word[:, None])[:, 0]
             for name, edit in edits.items():
                 with edit_attention(model, edit):
-                    edited, _, _ = model.step(tgt[:, t], state)
-                changed[name] += int(((edited.argmax(-1) != word) & live).sum())
+                    edited, w_edited, _ = model.step(tgt[:, t], state)
+                moved = (edited.argmax(-1) != word)[live]
+                changed[name] += int(moved.sum())
+                step_changed[name] += moved.tolist()
+                step_removed[name] += (0.5 * (w_edited - w).abs().sum(-1))[live].tolist()
                 q = torch.softmax(edited, -1).gather(-1, word[:, None])[:, 0]
                 drop[name] += float(((p - q) * live).sum())
             steps += int(live.sum())
             peak_sum += float((w.max(-1).values * live).sum())
+            step_peak += w.max(-1).values[live].tolist()
             state = new_state
     return RemovalResult(steps, {n: c / steps for n, c in changed.items()}, {n: d / steps for n, d in drop.items()},
-                         peak_sum / steps)
+                         peak_sum / steps, step_peak, step_changed, step_removed)
 
 
 # --------------------------------------------------------------------------- first clauses (notebook 01)

@@ -2,10 +2,11 @@
 
 * ``nb07_aer_reading``     a prediction, then a run: the corpus AER of luong-general on the ``novel``
   split (greedy outputs equal to the reference), next to the test AER the notebook shows
-  (``nb07_aer_reading_why``: the reading of the reveal, by how far novel came out from the test pairs of
-  the same lengths: the whole of test holds longer sentences, so it is no fair yardstick)
-* ``nb07_argmax_links``    code: reduce an attention matrix [T, S] to alignment links with the arg-max
-  rule that AER uses (Luong et al. 2015), returning {(source i, target j)}.
+  (``nb07_aer_reading_why``: the direction, with its reason: is novel's AER higher than that of the test
+  pairs of the same lengths? graded by the direction only, not against a tolerance line)
+* ``nb07a_aer_floor``       code that needs reasoning first: the lowest AER any attention matrix can reach under
+  the arg-max rule (one link per target row), from the gold links alone; a row with two sure links
+  (last night -> 昨晚) keeps it above 0.
 * ``nb07a_threshold_rule`` reason, then run: with a threshold rule instead of the arg-max, a row with two
   sure links (last night -> 昨晚) gets both, and AER can only fall (the numerator gains 2, the
   denominator 1, and the numerator never exceeds twice the denominator): right by reasoning.
@@ -19,8 +20,6 @@ first access of ``.solution``) from ``helpers.load_pretrained("luong-general")``
 from __future__ import annotations
 
 from functools import lru_cache
-
-import numpy as np
 
 from helpers.exercises import Exercise, LazyExercise, register
 from helpers.exercises.engine import NOT_FINISHED, Verdict, call_answer, exception_text
@@ -82,113 +81,104 @@ register(LazyExercise(
 
 
 AER_REASONS = {
-    "A": "和 test 里同样长短的句子相差不到 0.03：没见过的搭配没有让对齐变差。",
-    "B": "比同样长短的 test 句子高出 0.03 以上：没见过的搭配让注意力找不到对应的英文词。",
-    "C": "比同样长短的 test 句子低 0.03 以上：没见过的搭配让模型对得更齐。",
+    "A": "不比同样长短的 test 句子高：注意力为每个中文词找对应的英文词，没见过的只是词的搭配，"
+         "每个词和它的译法训练时都见过。",
+    "B": "比同样长短的 test 句子高：没见过的搭配让注意力找不到对应的英文词。",
+    "C": "比同样长短的 test 句子低，因为 novel 的句子比 test 短，短句更容易对齐。",
 }
 
 
 def _aer_reason() -> str:
+    """The direction of novel against the test pairs of the same lengths: A (not higher) or B (higher)."""
     aers = novel_vs_test()
-    diff = aers["novel"] - aers["test_same_lengths"]
-    return "A" if abs(diff) <= SAME_AER else ("B" if diff > 0 else "C")
+    return "A" if aers["novel"] <= aers["test_same_lengths"] else "B"
 
 
 register(LazyExercise(
     id="nb07_aer_reading_why",
     notebook=NOTEBOOK,
-    title="解释：novel 上的 AER 为什么是这样？(why)",
-    prompt="选出与揭晓的结果相符的解释：" + "；".join(f"{k}. {v}" for k, v in AER_REASONS.items()),
+    title="推理：没见过的搭配会让对齐变差吗？(which direction, and why)",
+    prompt="和 test 里同样长短的句子相比，novel 上的 AER 会更高还是不更高？选出方向和理由都对的一条："
+           + "；".join(f"{k}. {v}" for k, v in AER_REASONS.items()),
     solve=_aer_reason,
     checker=reason_answer(_aer_reason, AER_REASONS, why_not={
-        letter: "揭晓的 AER 不是这样的关系：比较 novel 和“同样长短的 test 句子”那两个数的差。"
-        for letter in AER_REASONS},
+        "A": "揭晓的结果里 novel 比同样长短的 test 句子高：这条的方向与结果不符。",
+        "B": "揭晓的结果里 novel 并不比同样长短的 test 句子高。想一想：注意力找的是一个词对着哪个英文词，"
+             "没见过的是什么？",
+        "C": "比较的对象已经是“同样长短”的 test 句子，句长不能解释两者的差别。"},
         missing=_model_missing),
-    hints=[f"两个 AER 相差不到 {SAME_AER} 就算“差不多”。",
-           "揭晓单元格打印了三个 AER：拿 novel 和同样长短的 test 句子比，而不是和整个 test 比。",
-           "差不多选 A；novel 明显更高选 B；明显更低选 C。"],
+    hints=["注意力的每一行回答的是：这个中文词对着哪个英文词。",
+           "novel 里没见过的是词的搭配，不是词本身。",
+           "揭晓单元格打印了三个 AER：拿 novel 和同样长短的 test 句子比，而不是和整个 test 比。"],
 ))
 
 
-# --------------------------------------------------------------------------- 2. code: arg-max links
-def argmax_links(attention) -> set[tuple[int, int]]:
-    """Reference: {(i, j)} with i = arg-max over the source positions of row j of ``attention`` [T, S]."""
-    att = np.asarray(attention, dtype=float)  # [T, S]
-    return {(int(np.argmax(att[j])), j) for j in range(att.shape[0])}
+# --------------------------------------------------------------------------- 2. code: the best AER one link per row can reach
+def aer_floor(n_tgt: int, sure, possible) -> float:
+    """Reference: the lowest AER that any set of links with exactly one link per target row (the arg-max rule)
+    can reach against ``sure`` / ``possible`` links {(i, j)} of a sentence with ``n_tgt`` target words.
+
+    With A one link per row: |A| = n_tgt; a row with a sure link adds 2 to |A∩S| + |A∩P| (S ⊆ P), a row with only
+    possible links adds 1, a row with none adds 0. So AER_min = 1 - (2 n_sure_rows + n_possible_only_rows) /
+    (n_tgt + |S|)."""
+    sure = {(int(i), int(j)) for i, j in sure}
+    possible = {(int(i), int(j)) for i, j in possible} | sure
+    rows_sure = {j for _, j in sure}
+    rows_possible = {j for _, j in possible} - rows_sure
+    return 1.0 - (2 * len(rows_sure) + len(rows_possible)) / (n_tgt + len(sure))
 
 
-def _cases() -> list[tuple[str, np.ndarray]]:
-    rng = np.random.default_rng(7)
-    hand = np.array([[0.7, 0.1, 0.1, 0.1],
-                     [0.1, 0.1, 0.2, 0.6],
-                     [0.2, 0.5, 0.2, 0.1]])  # [T=3, S=4]: links (0,0), (3,1), (1,2)
-    tall = rng.dirichlet(np.ones(3), size=6)  # [T=6, S=3]
-    wide = rng.dirichlet(np.ones(8), size=4)  # [T=4, S=8]
-    return [("手算的小例子 (T=3, S=4)", hand), ("目标比源长 (T=6, S=3)", tall), ("源比目标长 (T=4, S=8)", wide),
-            ("只有一步 (T=1, S=5)", rng.dirichlet(np.ones(5), size=1))]
+def _floor_cases() -> list[tuple[str, int, set, set]]:
+    return [
+        ("每行一个确定链接 (one sure link per row)", 3, {(0, 0), (1, 1), (2, 2)}, set()),
+        ("一行有两个确定链接，像“昨晚” (two sure links in one row)", 3, {(0, 0), (1, 0), (2, 1), (3, 2)}, set()),
+        ("一行只有可能链接 (a row with possible links only)", 4, {(0, 0), (2, 1), (3, 3)}, {(1, 2), (3, 2)}),
+        ("一行没有链接 (a row with no link)", 4, {(0, 0), (1, 1), (2, 1), (3, 3)}, {(0, 1)}),
+    ]
 
 
-def _as_link_set(out):
-    if isinstance(out, np.ndarray) or isinstance(out, (str, bytes)) or not hasattr(out, "__iter__"):
-        return None
-    links = set()
-    for item in out:
-        if not hasattr(item, "__len__") or len(item) != 2:
-            return None
-        i, j = item
-        try:
-            links.add((int(i), int(j)))
-        except (TypeError, ValueError):
-            return None
-    return links
-
-
-@function_answer("argmax_links(attention)", "nb07_argmax_links")
-def check_argmax_links(answer) -> Verdict:
-    for label, att in _cases():
-        out, exc = call_answer(answer, att.copy())
+@function_answer("aer_floor(n_tgt, sure, possible)", "nb07a_aer_floor")
+def check_aer_floor(answer) -> Verdict:
+    for label, n_tgt, sure, possible in _floor_cases():
+        out, exc = call_answer(answer, n_tgt, set(sure), set(possible))
         if exc is not None:
             return Verdict(False, f"你的函数抛出了异常 (raised an exception)：{exception_text(exc)}。"
-                                  f"\n测试用例 (test case)：{label}，attention 形状 {list(att.shape)}。",
-                           {"kind": "exception"})
+                                  f"\n测试用例 (test case)：{label}。", {"kind": "exception"})
         if out is None:
             return Verdict(False, f"{NOT_FINISHED}：你的函数返回了 None。", {"kind": "unfinished"})
-        links, exc = call_answer(_as_link_set, out)
-        if links is None:
-            return Verdict(False, f"应返回链接的集合 (a set of (i, j) pairs)，例如 {{(0, 0), (3, 1)}}；"
-                                  f"实际返回 {type(out).__name__}：{str(out)[:80]}。", {"kind": "type"})
-        expected = argmax_links(att)
-        if links == expected:
+        value, exc = (None, None) if isinstance(out, (str, bytes)) else call_answer(float, out)
+        if exc is not None or value is None or value != value:
+            return Verdict(False, f"应返回一个数 (a number)，实际返回 {type(out).__name__}：{str(out)[:80]}。",
+                           {"kind": "type"})
+        expected = aer_floor(n_tgt, sure, possible)
+        if abs(value - expected) <= 1e-9:
             continue
-        T, S = att.shape
-        swapped = {(j, i) for i, j in expected}
-        by_column = {(i, int(np.argmax(att[:, i]))) for i in range(S)}
-        case = f"\n测试用例 (test case)：{label}。期望 (expected) {sorted(expected)}，实际 (got) {sorted(links)}。"
-        if links == swapped:
-            msg = "链接的顺序反了 (order swapped)：每个链接应写成 (源位置 i, 目标位置 j)，不是 (j, i)。"
-        elif links == by_column or {(j, i) for i, j in by_column} == links:
-            msg = ("arg-max 取错了维度 (wrong axis)：attention[j, i] 的第 j 行是目标词 j 对所有源词的权重，"
-                   "应在每一行里取最大的列（axis=1 / 最后一维）。")
-        elif len(links) != T:
-            msg = f"链接个数应等于目标长度 T = {T}（每个目标词恰好一个链接），你给了 {len(links)} 个。"
+        case = f"\n测试用例 (test case)：{label}，T = {n_tgt}，S = {sorted(sure)}，P 中不在 S 里的 = {sorted(possible)}。" \
+               f"期望 (expected) {expected:.4f}，实际 (got) {value:.4f}。"
+        rows = {j for _, j in sure}
+        if abs(value) <= 1e-9 and len(rows) < len(sure):
+            msg = ("一行有两个确定链接时，arg-max 规则只能连上其中一个：|A| = T 而 |S| 更大，AER 到不了 0。")
+        elif abs(value - (1.0 - 2 * len(rows) / (n_tgt + len(sure)))) <= 1e-9:
+            msg = "只有可能链接 (possible) 的行也能得分：S ⊆ P，连上一个可能链接，|A∩P| 加 1。"
         else:
-            msg = "有的链接不对 (wrong links)：检查是不是对每一行 j 取了 arg-max。"
+            msg = ("算一算每一行能为分子 |A∩S| + |A∩P| 贡献多少：有确定链接的行最多 2，只有可能链接的行最多 1，"
+                   "没有链接的行 0；分母是 |A| + |S|，而 |A| = T。")
         return Verdict(False, msg + case, {"kind": "value"})
-    return Verdict(True, f"全部 {len(_cases())} 个测试用例通过 (all cases passed)。", {"kind": "pass"})
+    return Verdict(True, f"全部 {len(_floor_cases())} 个测试用例通过 (all cases passed)。", {"kind": "pass"})
 
 
 register(Exercise(
-    id="nb07_argmax_links",
+    id="nb07a_aer_floor",
     notebook=NOTEBOOK,
-    title="从注意力矩阵得到对齐链接 (attention -> alignment links)",
-    prompt="实现 argmax_links(attention)：attention 是 numpy 数组 [T, S]，attention[j, i] 是生成目标词 j 时源词 i "
-           "的权重。返回链接集合 {(i, j)}：对每个目标位置 j，i 是这一行权重最大的源位置（AER 用的就是这条规则）。",
-    solution=argmax_links,
-    checker=check_argmax_links,
-    hints=["每个目标词 j 恰好产生一个链接，所以结果里有 T 个链接。",
-           "np.argmax(attention[j]) 给出第 j 行最大值所在的列 i。",
-           "一个小例子 (a worked example)：attention = [[0.7, 0.3], [0.1, 0.9], [0.6, 0.4]]（T = 3, S = 2）："
-           "第 0 行最大在第 0 列 → (0, 0)；第 1 行 → (1, 1)；第 2 行 → (0, 2)。对每一行都这样做，链接写成 (i, j)。"],
+    title="arg-max 规则最好能到多少？(the lowest AER one link per row can reach)",
+    prompt="AER 的 arg-max 规则给每个目标词恰好一个链接。实现 aer_floor(n_tgt, sure, possible)：n_tgt 是目标词数 T，"
+           "sure、possible 是标准对齐的链接集合 {(i, j)}（possible 里可以不重复 sure 的链接）。返回在“每行恰好一个链接”"
+           "的前提下，任何注意力矩阵能达到的最低 AER。",
+    solution=aer_floor,
+    checker=check_aer_floor,
+    hints=["AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|)，而 S ⊆ P；每行一个链接，所以 |A| = T。",
+           "一行的那一个链接，落在确定链接上时为分子贡献 2，只落在可能链接上时贡献 1；一行没有任何链接时贡献 0。",
+           "所以最低 AER = 1 − (2 × 有确定链接的行数 + 只有可能链接的行数) / (T + |S|)。"],
 ))
 
 

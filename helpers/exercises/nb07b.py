@@ -5,7 +5,7 @@
   belongs, and see whether the model then says it)
 * ``nb07b_weak_control``   a choice with its reasoning: why "remove one other key at random" barely
   changes the output of a sharp model whatever the peak means (the other keys carry almost no weight),
-  and so cannot show on its own that the peak is special
+  and so cannot show on its own that the peak is special; the fix is a comparison at equal weight removed
 
 Both answers follow from reasoning, not from a measured number. ``nb07_look_or_say`` keeps the id of
 the notebook before the split (the grader's columns use it).
@@ -50,7 +50,8 @@ register(Exercise(
 # --------------------------------------------------------------------------- 2. a weak control
 WEAK_CONTROL_REASONS = {
     "A": "峰值平均有 0.9 左右的权重，其余的键每个只分到很少一点：随机去掉一个，c_t 几乎不动，不管峰值特不特殊，"
-         "输出都很少会变；要说明峰值特殊，得拿走和峰值一样多的权重（等量对照）或一个同样被看的键（第二大的键）再比较。",
+         "输出都很少会变；要说明峰值特殊，得在拿走的权重一样多时比较（例如只看峰值不超过一半的步骤，"
+         "那里等量对照能从其余的键里拿走和峰值一样多的权重）。",
     "B": "随机选的键有时恰好就是峰值，把“去掉峰值”的效果冲淡了。",
     "C": "双向编码器让每个键都带着整句话的信息，所以去掉哪个键都一样，去掉峰值也不例外。",
     "D": "随机数的种子固定为 0，每一步去掉的都是同一个位置，所以测不出差别。",

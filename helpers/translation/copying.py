@@ -1,5 +1,7 @@
-"""Unknown words copied through attention (Luong et al. 2015b, "Addressing the Rare Word Problem in NMT";
-Jean et al. 2015).
+"""Unknown words copied through attention (Jean et al. 2015, "On Using Very Large Target Vocabulary for Neural
+Machine Translation"). Its predecessor, Luong et al. 2015b ("Addressing the Rare Word Problem in NMT"), used no
+attention: the model learned positional unknown tokens (``<unk>`` with the relative position of its source
+word), trained on the links of an external word aligner.
 
 A source word outside the vocabulary is read as the unknown-word token ``<unk>``; the corpus teaches
 the models to put ``<unk>`` in the target where that word goes (``helpers.corpus.augment``). When the

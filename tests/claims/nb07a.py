@@ -66,7 +66,7 @@ CLAIMS = [
     # cell 37
     Claim('ea2ad15c', 'explorer.model.value == __import__("helpers.widgets.explorer", fromlist=["default_model"]).default_model()', 'no model given: the widget opens default_model()'),
     # cell 40
-    Claim('1f93bc68', 'compare.model.value == explorer.model.value and compare.translation.tgt_tokens[compare.step.value - 1] == "的"', 'the comparison widget opens on the default model, at step t = 3 (的)'),
+    Claim('1f93bc68', 'side_by_side.model.value == explorer.model.value and side_by_side.translation.tgt_tokens[side_by_side.step.value - 1] == "的"', 'the comparison widget opens on the default model, at step t = 3 (的)'),
     # 6.1: an unknown name copied through attention
     Claim('1eedeeef', '[t_unk.src_tokens[i] for i in t_unk.unknown] == ["xiaoming"] and [c.word for c in t_unk.copied] == ["xiaoming"]', 'xiaoming is outside the vocabulary and is copied into the output'),
     Claim('b4baa206', '"xiaoming" in t_unk.tgt_tokens and "<unk>" in t_none.tgt_tokens', 'the attention model writes the name; none keeps <unk>'),
