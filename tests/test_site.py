@@ -293,18 +293,22 @@ def test_sidebar_search_finds_a_chinese_term(server, page):
     assert external(page.requests, server) == []
 
 
-@pytest.mark.timeout(60)
-@pytest.mark.parametrize("term", ["注意力权重", "打分函数", "上下文向量"])
-def test_search_snippets_show_no_raw_tex(server, page, term):
-    open_page(page, server + f"search.html?q={urllib.parse.quote(term)}")
+def search_snippets(page) -> list[str]:
+    """The snippet under each result of the search page, once every result has one (searchtools stops its pulse)."""
     page.locator("#search-results ul.search li").first.wait_for(timeout=20_000)
-    # every result has its snippet once all pages are fetched (searchtools stops its pulse then)
     page.wait_for_function("""() => {
         const items = [...document.querySelectorAll('#search-results ul.search li')];
         return items.length > 0 && items.every(li => li.querySelector('p.context'))
             && !/Searching/.test(document.querySelector('#search-results h2')?.textContent || 'Searching');
     }""", timeout=30_000)
-    snippets = page.locator("#search-results ul.search li p.context").all_text_contents()
+    return page.locator("#search-results ul.search li p.context").all_text_contents()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("term", ["注意力权重", "打分函数", "上下文向量"])
+def test_search_snippets_show_no_raw_tex(server, page, term):
+    open_page(page, server + f"search.html?q={urllib.parse.quote(term)}")
+    snippets = search_snippets(page)
     assert snippets and any(term in text for text in snippets)
     for text in snippets:
         assert "\\" not in text and "$$" not in text, text  # no \alpha, \(, \frac ...
@@ -318,13 +322,7 @@ def test_search_snippets_when_opened_from_a_file(site, page):
     """Double-clicked search page (file://): every result still gets its snippet (site/_ext/page_texts.py)."""
     term = "上下文向量"
     open_page(page, (site / "search.html").as_uri() + f"?q={urllib.parse.quote(term)}")
-    page.locator("#search-results ul.search li").first.wait_for(timeout=20_000)
-    page.wait_for_function("""() => {
-        const items = [...document.querySelectorAll('#search-results ul.search li')];
-        return items.length > 0 && items.every(li => li.querySelector('p.context'))
-            && !/Searching/.test(document.querySelector('#search-results h2')?.textContent || 'Searching');
-    }""", timeout=30_000)
-    snippets = page.locator("#search-results ul.search li p.context").all_text_contents()
+    snippets = search_snippets(page)
     assert snippets and any(term in text for text in snippets), snippets
     assert all("\\" not in text for text in snippets), snippets
     assert page.problems == []
