@@ -182,6 +182,26 @@ def test_an_unknown_source_word_is_marked_on_the_source_axis(fresh):
     assert "xiaoming (unk)" in fresh._views[0].cols
 
 
+@pytest.mark.parametrize("text", ["i love 🍎 .", "i am a \x07student\x1b .", "tom\x00 is a student ."])
+def test_characters_no_font_draws_are_shown_as_question_marks_without_glyph_warnings(fresh, text):
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fresh.sentence.value = text
+        _png(fresh)
+    assert [str(w.message) for w in caught if "Glyph" in str(w.message)] == []
+    labels = fresh._views[0].cols
+    assert any("?" in label for label in labels), labels  # the unknown word is still on the axis, drawn as ?
+
+
+def test_drawable_keeps_what_the_fonts_draw():
+    from helpers.viz import drawable
+
+    assert drawable("学生 student (unk) α ← ✓") == "学生 student (unk) α ← ✓"
+    assert drawable("🍎\x07a") == "??a"
+
+
 def test_html_in_the_input_is_escaped_in_the_message(fresh):
     fresh.sentence.value = "<b>bold</b> <img src=x onerror=alert(1)>"
     assert "<img" not in fresh.message.value and "<b>" not in fresh.message.value

@@ -51,6 +51,30 @@ def setup_chinese_font() -> str:
     return FONT_FAMILY
 
 
+def _drawable_codepoints() -> frozenset:
+    """The code points the two plot fonts (DejaVu Sans, shipped with matplotlib, and the bundled subset) draw."""
+    global _DRAWABLE
+    if _DRAWABLE is None:
+        from matplotlib import font_manager
+        from matplotlib.ft2font import FT2Font
+
+        dejavu = font_manager.findfont("DejaVu Sans", fallback_to_default=False)
+        _DRAWABLE = frozenset(FT2Font(str(FONT_PATH)).get_charmap()) | frozenset(FT2Font(dejavu).get_charmap())
+    return _DRAWABLE
+
+
+_DRAWABLE = None
+
+
+def drawable(text: str, missing: str = "?") -> str:
+    """``text`` with every character the plot fonts cannot draw (an emoji, a control character) as ``missing``.
+
+    A student may type anything; a word outside the vocabulary is still shown on the heatmap's axis. Drawn
+    as is, an emoji or a control character becomes an empty box and a "Glyph missing" warning."""
+    points = _drawable_codepoints()
+    return "".join(ch if ch == " " or (ch.isprintable() and ord(ch) in points) else missing for ch in str(text))
+
+
 def plot_attention(
     attention,
     src_tokens,

@@ -190,6 +190,7 @@ class _View:
 
 def _make_view(name, translation) -> _View:
     from helpers.metrics import aer
+    from helpers.viz import drawable
 
     src, tgt = list(translation.src_tokens), list(translation.tgt_tokens)
     T, S = translation.attention.shape
@@ -199,6 +200,7 @@ def _make_view(name, translation) -> _View:
         cols[i] = f"{cols[i]} (unk)"
     for c in getattr(translation, "copied", []):  # the <unk> output replaced by the source word it attends to
         rows[c.tgt_index] = f"{c.word} (copy ← {src[c.src_index]})"
+    rows, cols = [drawable(r) for r in rows], [drawable(c) for c in cols]  # typed emoji etc. draw as "?"
     gold = find_gold(src)
     usable = gold is not None and list(gold.tgt) == tgt
     value = aer(translation.attention, gold.sure, gold.possible, n_src=len(src), n_tgt=len(tgt)) if usable else None
