@@ -27,7 +27,7 @@ TORCH_CPU ?= $(if $(filter Linux,$(OS)),1,0)
 USER_ID := $(shell id -u)
 LAB_FLAGS := $(if $(filter 0,$(USER_ID)),--allow-root)
 
-.PHONY: lab test notebooks notebooks-quick pretrained evaluate bench lint check-notebooks
+.PHONY: lab test notebooks notebooks-quick pretrained evaluate bench lint check-notebooks wheels
 
 $(STAMP): requirements.txt pyproject.toml helpers/tools/labsetup.py helpers/tools/lab/overrides.json helpers/tools/lab/custom.css
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,14 @@ lab: $(STAMP)
 # pytest arguments pass through: make test ARGS="tests/test_metrics.py -q" runs one file
 test: $(STAMP)
 	$(BIN)/python -m pytest $(ARGS)
+
+# --- offline classroom: every wheel `make lab` / `make test` install, for a chosen OS and Python ---
+# make wheels                                    this machine's OS and Python -> wheels/
+# make wheels WHEELS_OS=windows WHEELS_PYTHON=3.11   the classroom's Windows laptops (prepared here)
+WHEELS_OS ?=
+WHEELS_PYTHON ?=
+wheels: $(STAMP)
+	$(BIN)/python -m helpers.tools.wheelhouse --out wheels $(if $(WHEELS_OS),--os $(WHEELS_OS)) $(if $(WHEELS_PYTHON),--python $(WHEELS_PYTHON))
 
 # --- maintainers ---
 notebooks: $(STAMP)          ## execute every notebook in full mode and save the outputs
