@@ -308,3 +308,24 @@ def test_bench_measures_the_step_through_latency_without_errors():
     assert figures["step_through_vs_explorer"] == figures["step_through_latency_ms_median"] / 10.0
     rows = step_through_rows(figures, lambda value, unit="": f"{value:.2f}{unit}")
     assert rows[0][0].startswith("StepThrough") and rows[0][2] == GOALS["step_through_latency_ms_median"]
+
+
+def test_the_score_dropdown_is_wide_enough_for_its_longest_label(widget):
+    """Measured with the bundled font at JupyterLab's 13 px: label + description + the select's arrow."""
+    import warnings
+
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    from helpers.viz import FONT_PATH
+    from helpers.widgets.step import SCORE_LABELS
+
+    font = FontProperties(fname=str(FONT_PATH))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a glyph the subset lacks still counts with the fallback's width
+        widths = {text: TextPath((0, 0), text, size=13, prop=font).get_extents().width
+                  for text in [*SCORE_LABELS.values(), widget.score.description]}
+    needed = max(widths[label] for label in SCORE_LABELS.values()) + widths[widget.score.description] + 40
+    assert widget.score.layout.width.endswith("px")
+    assert float(widget.score.layout.width[:-2]) >= needed > 300  # ipywidgets' default 300 px would cut it
+    assert widget.score.layout.max_width == "100%"

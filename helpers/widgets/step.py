@@ -46,6 +46,7 @@ __all__ = [
 ]
 
 MAX_STEP_TOKENS = 30  # longest source sentence the step-through accepts (bars stay readable)
+SCORE_DROPDOWN_WIDTH = "600px"  # fits the longest SCORE_LABELS entry at JupyterLab's 13 px (tests/test_widgets_layout.py)
 SCORE_LABELS = {  # the shipped luong-dot / luong-general divide by sqrt(H) (see helpers.tools.pretrain)
     "luong-dot": "缩放 dot：h_tᵀ h̄_s / √H（额外式 E1）",
     "luong-general": "缩放 general：h_tᵀ W_a h̄_s / √H（额外式 E1，带输入馈送 input feeding）",
@@ -330,8 +331,10 @@ class StepThrough(PngBox):
         self.sentence = widgets.Text(value=sentence, description="英文句子", continuous_update=False,
                                      placeholder="例如：i am a student .", style={"description_width": "initial"},
                                      layout=widgets.Layout(width="360px"))
+        # ipywidgets' default 300 px cut the longest label ("缩放 general … input feeding") mid-formula
         self.score = widgets.Dropdown(options=[(SCORE_LABELS[n], n) for n in names], value=score,
-                                      description="打分函数", style={"description_width": "initial"})
+                                      description="打分函数", style={"description_width": "initial"},
+                                      layout=widgets.Layout(width=SCORE_DROPDOWN_WIDTH, max_width="100%"))
         self.step = widgets.IntSlider(value=1, min=1, max=1, description="解码步 t", continuous_update=True,
                                       style={"description_width": "initial"})
         self.image = widgets.Image(format="png")
