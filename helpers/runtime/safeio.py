@@ -13,7 +13,8 @@ allocate gigabytes, hang on a FIFO, or end in a raw traceback. Checks run cheape
 * ``check_tensors``  every stored tensor is dense, has data, a str name, and the expected shape and dtype
                      (checked on the declared metadata: no tensor's data is read)
 
-On the save side: ``check_target`` (not a folder, not read-only, parent not a file),
+On the save side: ``as_path`` (a path ending with a slash is a folder, not a file name), ``check_target`` (a new
+path or a writable regular file: not a folder, a device, a FIFO, a socket or a symlink; parent not a file),
 ``remove_stale_tmps`` (temporary files of a killed earlier save) and ``os_error_text`` (why a write
 failed, without naming the hidden temporary file). Every refusal is a bilingual ``CheckpointError``.
 """
@@ -79,6 +80,9 @@ def as_path(path, doing: str) -> Path:
             f"路径太长 (path too long: {len(text)} 个字符，最多 {MAX_PATH_CHARS}，每一段最多 255)"
         raise CheckpointError(f"无法{doing}检查点 (cannot {'load' if doing == '加载' else 'save'} checkpoint): "
                               f"{what}。请换一个短一些的路径，例如 'my-model.pt'。")
+    if doing == "保存" and text.endswith(tuple(sep for sep in (os.sep, os.altsep) if sep)):
+        raise CheckpointError(f"无法保存检查点 (cannot save checkpoint) {text}: 路径以 {text[-1]} 结尾，表示一个文件夹 "
+                              f"(a folder)，不是文件名。请在末尾给出文件名 (a file name)，例如 '{text}my-model.pt'。")
     return Path(text)
 
 
@@ -114,16 +118,33 @@ def os_error_text(exc: BaseException) -> str:
     return f"写入失败 (write failed: {detail})"
 
 
+_NODE_KINDS = {stat.S_IFCHR: "字符设备 (character device, e.g. /dev/null)", stat.S_IFBLK: "块设备 (block device)",
+               stat.S_IFIFO: "管道 (FIFO)", stat.S_IFSOCK: "套接字 (socket)", stat.S_IFLNK: "符号链接 (symlink)"}
+
+
 def check_target(path: Path) -> None:
-    """Refuse, before writing anything, a target that is a folder or read-only, or whose parent is a file."""
+    """Refuse, before writing anything, a target that is a folder, read-only or not a regular file (a device
+    such as /dev/null, a FIFO, a socket, a symlink: checked by type with ``lstat``, never by name; the save
+    would replace the node itself), or whose parent is a file. A new path or a writable regular file passes."""
     for parent in [path.parent, *path.parent.parents]:
         if os.path.lexists(parent):
             if not parent.is_dir():
                 raise save_refusal(path, f"上级路径 {label(parent)} 是一个文件，不是文件夹 "
                                           f"(the parent path is a file, not a folder)")
             break
-    if path.is_dir():
+    try:
+        mode = os.lstat(path).st_mode  # the path itself: a symlink is not followed
+    except FileNotFoundError:
+        return  # a new file
+    except OSError as exc:
+        raise save_refusal(path, os_error_text(exc)) from None
+    if stat.S_ISDIR(mode):
         raise save_refusal(path, "目标是一个文件夹 (target is a directory)", "请在路径末尾给出文件名，例如 'folder/my-model.pt'。")
+    if not stat.S_ISREG(mode):  # by type, not by name: /dev/null, a FIFO, a socket, a symlink
+        kind = _NODE_KINDS.get(stat.S_IFMT(mode), "特殊文件 (special file)")
+        raise save_refusal(path, f"目标不是普通文件 (not a regular file)，而是{kind}，不会替换它 (not replaced)",
+                            "请给出一个普通文件或新文件的路径 (a regular file or a new path)，例如 'my-model.pt'"
+                            "；要写到符号链接指向的文件，请直接给出那个文件的路径。")
     if path.is_file():
         mode = path.stat().st_mode
         if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
