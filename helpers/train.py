@@ -564,11 +564,15 @@ def main(argv=None) -> int:
 
 
 def _cli() -> int:
-    """``python -m helpers.train`` itself: as ``main``, and a Ctrl-C after the run (while Python exits)
-    is only counted, not a traceback."""
+    """``python -m helpers.train`` itself: as ``main``, and a Ctrl-C after the run, while Python exits, is
+    ignored (SIG_IGN, which Python keeps while it shuts down; a Python handler would be reset to the default
+    there, and a late Ctrl-C would end the process by the signal instead of with the exit code)."""
+    import signal
+
     ctrl_c = _CtrlC()
     code = _run(None, ctrl_c)
-    ctrl_c.shielded = True
+    if ctrl_c.previous is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     return code
 
 
