@@ -79,7 +79,6 @@ def test_a_20_mb_input_is_cut_before_it_is_tokenised_fast_and_small(model):
     import tracemalloc
 
     from helpers.corpus.tokenizer import tokenize_en
-
     from helpers.translation.source import read_source
 
     text = "i am a student . " * (20 * 2**20 // 17)
