@@ -3,6 +3,7 @@
 Loading: odd path arguments, folders, FIFOs, symlink loops, tampered configs, odd tensors, odd metadata.
 Saving: a read-only folder, a full disk, a folder or read-only file as the target, a file as the parent,
 and temporary files left behind by a save that was killed.
+Issue 32: NaN / inf weights (refused at load, never saved), /proc files, unreadable files, a file over the size limit.
 """
 
 import errno

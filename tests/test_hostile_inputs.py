@@ -7,7 +7,8 @@
   panel that is not drawn;
 * decoding: ``max_len`` (int or callable) in 1..MAX_DECODE_LEN for greedy and beam search alike (so
   beam search with ``beam_size=1`` agrees with greedy), ``decode_sentences``' ``batch_size`` >= 1;
-* metrics.json missing or corrupt: the loader that notebooks 01 and 06 use says how to regenerate it.
+* metrics.json missing or corrupt: the loader that notebooks 01 and 06 use says how to regenerate it;
+* issue 32: a 20 MB input is cut before it is tokenised (time and memory bounded), with a truthful note.
 """
 
 import json

@@ -3,7 +3,10 @@
 * a build folder carries a stamp file; ``DIR/src`` and ``DIR/html`` of a folder without it are never
   cleared (``--out .`` or ``--out ~`` next to a user's own ``src/``);
 * ``--out`` inside ``site/`` (the sources would copy themselves), the repository, the home folder or a
-  folder above ``site/`` is refused; ``--out`` naming a file is a bilingual error, not a traceback.
+  folder above ``site/`` is refused; ``--out`` naming a file is a bilingual error, not a traceback;
+* issue 32: a symlinked build folder (``site/_build`` included) whose target has no stamp, the repository's
+  own folders, system folders (is, inside or containing) and a non-empty folder without the stamp are
+  refused; a symlinked ``src/`` or ``html/`` inside a build folder is never followed.
 """
 
 from pathlib import Path

@@ -6,7 +6,11 @@
 * the output path is checked and reserved (a lock file) before training: a read-only folder, a file in
   the way, a folder as ``--out`` (even with ``--force``), a second run with the same ``--out``;
 * every option is checked before training (model sizes against the bounds ``load_checkpoint`` enforces,
-  lr, budgets, batch size, device), and a run whose loss becomes NaN / inf stops and saves nothing.
+  lr, budgets, batch size, device), and a run whose loss becomes NaN / inf stops and saves nothing;
+* issue 32: ``--out`` that is not a regular file (a FIFO, a socket, a device node like /dev/null, a
+  symlink) is refused by its type even with ``--force``; ``--out newdir/`` names a folder and is refused
+  with the file to give; a second Ctrl-C (or one while the options are checked) exits without a
+  traceback and leaves no lock file.
 """
 
 import errno
