@@ -15,7 +15,9 @@ A checkpoint file is what ``torch.save`` writes for a plain dict::
   the format tag and version, the config (every size within ``CONFIG_BOUNDS``), then every tensor's
   declared name, layout, dtype and shape against the model that the config describes (built on the
   ``meta`` device, which allocates nothing; at most ``MAX_STATE_BYTES`` in all), and only then the
-  SHA-256 of the weights, the vocabulary sizes and the corpus version (for models of the toy corpus).
+  SHA-256 of the weights, that every weight is finite (no NaN / inf: a diverged model, which would
+  translate everything to ''; ``save_checkpoint`` refuses to write one too), the vocabulary sizes and the
+  corpus version (for models of the toy corpus).
   Whatever is wrong raises ``CheckpointError`` (a ``ValueError``) saying what and what to do.
   The checks themselves live in ``helpers.runtime.safeio``.
 * **Writes are atomic**: the file is written to a temporary file in the same folder
@@ -55,6 +57,7 @@ from helpers.runtime.safeio import (
     check_tensors,
     corpus_record_ok,
     expected_tensors,
+    non_finite,
     os_error_text,
     refuse,
     remove_stale_tmps,
@@ -145,6 +148,10 @@ def save_checkpoint(model, path, *, src_vocab=None, tgt_vocab=None, meta: dict |
         raise HelpersError(f"meta['corpus'] 格式不对 (malformed corpus record): {record['corpus']!r}。"
                            f"应为字典，例如 {_corpus_record()!r}；不填时默认是当前的玩具语料 (the toy corpus)。")
     state = {k: v.detach().cpu().clone() for k, v in model.state_dict().items()}
+    problem = non_finite(state)
+    if problem:  # load_checkpoint would refuse the file: never write it
+        raise save_refusal(path, problem, "这通常是训练发散 (training diverged) 的结果：请把学习率调小后重新训练，"
+                                          "例如 python -m helpers.train --lr 0.001 --out my-model.pt。")
     record.update({
         "name": record.get("name") or getattr(model, "name", None) or model.config["variant"],
         "model_config": dict(model.config),
@@ -220,6 +227,10 @@ def _read_payload(path):
     check_tensors(path, state, expected_tensors(path, config), config)
     if meta.get("weights_sha256") != weights_digest(state):
         raise refuse(path, "权重校验和不符，文件已损坏 (weights checksum mismatch: corrupt file)")
+    problem = non_finite(state)
+    if problem:
+        raise refuse(path, problem, "这通常是训练发散 (training diverged) 留下的权重：请换一个检查点，或把学习率调小后重新训练，"
+                                    "例如 python -m helpers.train --lr 0.001 --out my-model.pt。")
     return meta, state, config
 
 

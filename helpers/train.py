@@ -27,6 +27,13 @@ bounds ``load_checkpoint`` enforces, lr, budgets, batch size, device) and the ``
 and ``--out`` is reserved against a concurrent run (``helpers.runtime.outputs.reserve_output``), before the first
 training step. A loss or gradient that becomes NaN / inf stops training (``TrainingDiverged``, the model
 back on its last good weights) and the command saves nothing.
+
+``--out`` must be a new path or a writable regular file: a device (``/dev/null``), a FIFO, a socket, a
+symlink or a folder is refused by its type, even with ``--force`` (saving would replace the node itself).
+``--out newdir/`` (ending with a slash) names a folder and is refused with the file name to give instead
+(``newdir/MODEL.pt``): the command does not invent a file name, so the path it writes is always the one typed.
+Ctrl-C: the first press stops training and saves the best validated weights, a second one abandons the
+save (exit 130); either way the lock file is removed and no traceback is printed (``_CtrlC``).
 """
 
 from __future__ import annotations
@@ -514,7 +521,70 @@ def build_parser():
     return p
 
 
+class _CtrlC:
+    """Ctrl-C (SIGINT) while the command runs: the first and the second press raise ``KeyboardInterrupt``
+    (the first one stops training, which keeps the best weights, and the command saves them; the second one
+    abandons the save), but a press while the command reserves its output or cleans up (removes its lock
+    file, prints its last lines) is only counted: the lock file is always removed and no traceback is
+    printed, however often Ctrl-C is pressed. Installed only in the main thread, over Python's default
+    handler (a SIGINT ignored by the shell, e.g. in a background job, stays ignored)."""
+
+    def __init__(self):
+        import signal
+        import threading
+
+        self.presses, self.raised, self.shielded, self.previous = 0, 0, False, None
+        if threading.current_thread() is threading.main_thread() and \
+                signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.previous = signal.signal(signal.SIGINT, self)
+
+    def __call__(self, signum, frame):
+        self.presses += 1
+        if not self.shielded and self.raised < 2:
+            self.raised += 1
+            raise KeyboardInterrupt
+
+    def restore(self) -> None:
+        import signal
+
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+            self.previous = None
+
+
 def main(argv=None) -> int:
+    """``python -m helpers.train``: returns the exit code (0 saved, 1 nothing usable saved, 2 refused
+    before training, 130 interrupted). Ctrl-C is handled as ``_CtrlC`` says; called in-process, Python's
+    SIGINT handler is put back when it returns."""
+    ctrl_c = _CtrlC()
+    try:
+        return _run(argv, ctrl_c)
+    finally:
+        ctrl_c.restore()
+
+
+def _cli() -> int:
+    """``python -m helpers.train`` itself: as ``main``, and a Ctrl-C after the run, while Python exits, is
+    ignored (SIG_IGN, which Python keeps while it shuts down; a Python handler would be reset to the default
+    there, and a late Ctrl-C would end the process by the signal instead of with the exit code)."""
+    import signal
+
+    ctrl_c = _CtrlC()
+    code = _run(None, ctrl_c)
+    if ctrl_c.previous is not None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return code
+
+
+def _out_is_a_folder(args) -> None:
+    """``--out newdir/`` (a trailing slash) means a folder: refused, naming the file to give instead."""
+    if args.out.endswith(tuple(sep for sep in (os.sep, os.altsep) if sep)):
+        suggestion = os.path.join(args.out, f"{args.model}.pt")
+        raise HelpersError(f"--out {args.out} 以 {args.out[-1]} 结尾，表示一个文件夹 (a folder)，不是检查点文件名 "
+                           f"(not a checkpoint file name)。请给出文件名，例如 --out {suggestion}。")
+
+
+def _run(argv, ctrl_c: _CtrlC) -> int:
     import shlex
 
     from helpers.checkpoint import save_checkpoint
@@ -522,22 +592,29 @@ def main(argv=None) -> int:
     p = build_parser()
     args = p.parse_args(argv)
     argv = sys.argv[1:] if argv is None else list(argv)
-    try:  # everything is checked, and --out reserved, before a single training step
-        src_vocab, tgt_vocab = _check_cli(args)
-        reservation = reserve_output(args.out, force=args.force)
-    except ValueError as exc:
-        print(f"错误 (error): {exc}", file=sys.stderr)
-        return 2
-    out, saved = reservation.path, False
-    if reservation.other_pid is not None:
-        print(f"注意 (note): 进程 (PID) {reservation.other_pid} 也在训练并写入 {out}；因为 --force，"
-              f"谁最后结束，谁的结果留下 (the run that finishes last wins)。", file=sys.stderr)
+    reservation, saved = None, False
     try:
+        try:  # everything is checked, and --out reserved, before a single training step
+            src_vocab, tgt_vocab = _check_cli(args)
+            _out_is_a_folder(args)
+            ctrl_c.shielded = True  # the lock file and the object that removes it come into being together
+            reservation = reserve_output(args.out, force=args.force)
+            ctrl_c.shielded = False
+        except ValueError as exc:
+            print(f"错误 (error): {exc}", file=sys.stderr)
+            return 2
+        out = reservation.path
+        if ctrl_c.presses:  # Ctrl-C while the output was being reserved
+            raise KeyboardInterrupt
+        if reservation.other_pid is not None:
+            print(f"注意 (note): 进程 (PID) {reservation.other_pid} 也在训练并写入 {out}；因为 --force，"
+                  f"谁最后结束，谁的结果留下 (the run that finishes last wins)。", file=sys.stderr)
         model = make_model(args.model, src_vocab, tgt_vocab, seed=args.seed, **_cli_sizes(args))
         hist = train(model, epochs=args.epochs, steps=args.steps, seconds=args.seconds,
                      batch_size=args.batch_size, lr=args.lr, seed=args.seed, patience=args.patience,
                      device=args.device, progress=not args.no_progress)
         if not hist.val_bleu:  # never validated: these weights are not known to be any good
+            ctrl_c.shielded = True
             why = "训练被中断 (interrupted)" if hist.stopped == "interrupted" else "训练结束 (finished)"
             print(f"错误 (error): {why}，但还没有做过一次验证 (no validation yet, {hist.steps} steps)，"
                   f"所以没有保存 (nothing saved){'；' + str(out) + ' 保持不变 (left unchanged)' if os.path.lexists(out) else ''}。"
@@ -552,16 +629,23 @@ def main(argv=None) -> int:
         })
         saved = True
     except TrainingDiverged as exc:
-        print(f"错误 (error): {exc}\n没有保存 (nothing saved)；{out} 保持原样 (left as it was)。", file=sys.stderr)
+        ctrl_c.shielded = True
+        print(f"错误 (error): {exc}\n没有保存 (nothing saved)；{reservation.path} 保持原样 (left as it was)。",
+              file=sys.stderr)
         return 1
     except ValueError as exc:  # HelpersError and friends: a message for the user, no traceback
+        ctrl_c.shielded = True
         print(f"错误 (error): {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:  # Ctrl-C outside the training loop (e.g. while saving: the save is atomic)
-        print(f"已中断 (interrupted)：没有保存 (nothing saved)；{out} 保持原样 (left as it was)。", file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl-C outside the training loop, or a second one (the save is atomic)
+        ctrl_c.shielded = True
+        where = f"；{reservation.path} 保持原样 (left as it was)" if reservation is not None else ""
+        print(f"已中断 (interrupted)：没有保存 (nothing saved){where}。", file=sys.stderr)
         return 130
     finally:
-        reservation.release(saved)
+        ctrl_c.shielded = True  # from here on Ctrl-C is only counted: the lock file is always removed
+        if reservation is not None:
+            reservation.release(saved)
     print(f"{args.model}: {hist.steps} steps, {hist.wall_time:.1f} s, best valid char-BLEU {hist.best_bleu:.3f} "
           f"at step {hist.best_step} ({hist.stopped}); saved {path}")
     if path != out:
@@ -605,4 +689,4 @@ def _check_cli(args):
     return src_vocab, tgt_vocab
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_cli())

@@ -3,6 +3,7 @@
 Loading: odd path arguments, folders, FIFOs, symlink loops, tampered configs, odd tensors, odd metadata.
 Saving: a read-only folder, a full disk, a folder or read-only file as the target, a file as the parent,
 and temporary files left behind by a save that was killed.
+Issue 32: NaN / inf weights (refused at load, never saved), /proc files, unreadable files, a file over the size limit.
 """
 
 import errno
@@ -345,3 +346,100 @@ def test_the_bounds_accept_every_legitimate_architecture(tmp_path, variant, size
     loaded = load_checkpoint(save_checkpoint(model, tmp_path / "m.pt"))
     assert loaded.config == model.config
     assert all(torch.equal(a, b) for a, b in zip(model.state_dict().values(), loaded.state_dict().values()))
+
+
+# ------------------------------------------------------------- NaN / inf weights (issue 32)
+def poison(path, name: str | None, value: float):
+    """Set one tensor (``name``) or every tensor (None) to ``value`` and fix the checksum, as a file
+    saved from a diverged model would be."""
+    from helpers.checkpoint import weights_digest
+
+    def change(payload):
+        state = payload["state_dict"]
+        for key in [name] if name else list(state):
+            state[key].view(-1)[0 if name else slice(None)] = value
+        meta = json.loads(payload["meta"])
+        meta["weights_sha256"] = weights_digest(state)
+        payload["meta"] = json.dumps(meta)
+
+    return rewrite(path, change)
+
+
+@pytest.mark.parametrize("name, value", [(None, float("nan")), ("decoder.W_s.weight", float("inf")),
+                                          ("encoder.embedding.weight", float("nan"))],
+                         ids=["all NaN", "one inf", "one NaN"])
+def test_a_checkpoint_with_nan_or_inf_weights_is_refused_at_load(saved, name, value):
+    state = torch.load(saved, weights_only=True)["state_dict"]
+    assert name is None or name in state
+    poison(saved, name, value)
+    with pytest.raises(CheckpointError) as info:
+        load_checkpoint(saved)
+    message = assert_bilingual(info, "NaN", "model.pt", "python -m helpers.train")
+    if name:
+        assert name in message and "1 个" in message  # the tensor and how many values
+
+
+def test_save_checkpoint_refuses_weights_that_are_not_finite(tmp_path, tiny):
+    import copy
+
+    broken = copy.deepcopy(tiny)
+    with torch.no_grad():
+        broken.decoder.W_s.weight[0, 0] = float("nan")
+    with pytest.raises(CheckpointError) as info:
+        save_checkpoint(broken, tmp_path / "nan.pt")
+    assert_bilingual(info, "NaN", "decoder.W_s.weight")
+    assert list(tmp_path.iterdir()) == []
+
+
+# ----------------------------------------- files that cannot be read as checkpoints (issue 32)
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="/proc exists on Linux only")
+@pytest.mark.parametrize("special", ["/proc/self/mem", "/proc/self/environ", "/proc/self/status"])
+def test_a_proc_file_is_a_checkpoint_error_not_a_bare_os_error(special):
+    with pytest.raises(CheckpointError) as info:
+        load_checkpoint(special)
+    assert_bilingual(info, Path(special).name)
+
+
+def refuse_reads(monkeypatch, target: Path, error: OSError):
+    """Make every way of opening ``target`` fail with ``error`` (root reads any file regardless of its mode)."""
+    import builtins
+    import io
+
+    real_os_open, real_open = os.open, builtins.open
+
+    def os_open(path, *args, **kwargs):
+        if Path(os.fspath(path)) == target:
+            raise error
+        return real_os_open(path, *args, **kwargs)
+
+    def py_open(path, *args, **kwargs):
+        if isinstance(path, (str, os.PathLike)) and Path(os.fspath(path)) == target:
+            raise error
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", os_open)
+    monkeypatch.setattr(builtins, "open", py_open)
+    monkeypatch.setattr(io, "open", py_open)
+
+
+@pytest.mark.parametrize("error, named", [
+    (PermissionError(errno.EACCES, "Permission denied"), "permission denied"),
+    (OSError(errno.EIO, "Input/output error"), "cannot read"),
+], ids=["permission denied", "I/O error"])
+def test_a_file_that_cannot_be_read_is_a_bilingual_checkpoint_error(saved, monkeypatch, error, named):
+    refuse_reads(monkeypatch, saved, error)
+    with pytest.raises(CheckpointError) as info:
+        load_checkpoint(saved)
+    assert_bilingual(info, named, "model.pt")
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    from helpers.runtime.safeio import MAX_FILE_BYTES
+
+    big = tmp_path / "big.pt"
+    with open(big, "wb") as f:
+        f.truncate(MAX_FILE_BYTES + 1)  # a sparse file: no disk space used
+    refuse_reads(monkeypatch, big, AssertionError("the file was opened"))
+    with pytest.raises(CheckpointError) as info:
+        load_checkpoint(big)
+    assert_bilingual(info, "file too large", "big.pt")

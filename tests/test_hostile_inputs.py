@@ -7,7 +7,8 @@
   panel that is not drawn;
 * decoding: ``max_len`` (int or callable) in 1..MAX_DECODE_LEN for greedy and beam search alike (so
   beam search with ``beam_size=1`` agrees with greedy), ``decode_sentences``' ``batch_size`` >= 1;
-* metrics.json missing or corrupt: the loader that notebooks 01 and 06 use says how to regenerate it.
+* metrics.json missing or corrupt: the loader that notebooks 01 and 06 use says how to regenerate it;
+* issue 32: a 20 MB input is cut before it is tokenised (time and memory bounded), with a truthful note.
 """
 
 import json
@@ -71,6 +72,56 @@ def test_the_largest_allowed_beam_still_translates_quickly(model):
 def test_max_src_tokens_one_keeps_exactly_one_token_and_says_so(model):
     result = helpers.translate(model, "i am a student .", max_src_tokens=1)
     assert result.src_tokens == ["i"] and result.truncated and "truncated" in result.note
+
+
+# ------------------------------------------------ a 20 MB input (issue 32): bounded before tokenising
+def test_a_20_mb_input_is_cut_before_it_is_tokenised_fast_and_small(model):
+    import re
+    import tracemalloc
+
+    from helpers.corpus.tokenizer import tokenize_en
+    from helpers.translation.source import read_source
+
+    text = "i am a student . " * (20 * 2**20 // 17)
+    start = time.perf_counter()  # reading the input, the part that grew with it (decoding reads 60 tokens)
+    source = read_source(text, model.src_vocab)
+    seconds = time.perf_counter() - start
+    tracemalloc.start()
+    try:
+        read_source(text, model.src_vocab)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # before the fix: 15 s and 285 MB for translate (issue 32); the 60 tokens kept need a few KB of text
+    assert seconds < 0.5 and peak < 4 * 2**20, (seconds, peak)
+    result = helpers.translate(model, text)
+    assert result.src_tokens == source.tokens == tokenize_en("i am a student . " * 20)[:60]
+    assert result.truncated and "first 60 tokens" in result.note and f"{len(text):,}" in result.note
+    assert not re.search(r"of [\d,]+ tokens", result.note), result.note  # no token count it did not count
+
+
+def test_a_long_input_within_the_character_bound_still_says_how_many_tokens_it_had(model):
+    result = helpers.translate(model, "i am a student . " * 30)  # 150 tokens, 510 characters
+    assert result.truncated and len(result.src_tokens) == 60
+    assert "first 60 of 150 tokens" in result.note
+
+
+def test_an_enormous_word_before_the_sentence_says_that_the_input_was_cut_in_characters(model):
+    from helpers.translation.source import read_source
+
+    text = "x" * 5_000_000 + " i am a student ."
+    start = time.perf_counter()
+    read_source(text, model.src_vocab)
+    assert time.perf_counter() - start < 0.5
+    result = helpers.translate(model, text)
+    assert result.truncated and f"{len(text):,}" in result.note and "characters" in result.note
+    assert result.src_tokens[0].startswith("x") and len(result.src_tokens[0]) <= 21  # shortened as before
+
+
+def test_a_huge_input_without_an_english_word_at_its_start_says_what_was_read(model):
+    with pytest.raises(HelpersError) as info:
+        helpers.translate(model, " " * 3_000_000 + "!" * 3_000_000 + " i am a student .")
+    assert_bilingual(info, "characters")
 
 
 # ------------------------------------------------------------------------------ Spotlight

@@ -6,7 +6,11 @@
 * the output path is checked and reserved (a lock file) before training: a read-only folder, a file in
   the way, a folder as ``--out`` (even with ``--force``), a second run with the same ``--out``;
 * every option is checked before training (model sizes against the bounds ``load_checkpoint`` enforces,
-  lr, budgets, batch size, device), and a run whose loss becomes NaN / inf stops and saves nothing.
+  lr, budgets, batch size, device), and a run whose loss becomes NaN / inf stops and saves nothing;
+* issue 32: ``--out`` that is not a regular file (a FIFO, a socket, a device node like /dev/null, a
+  symlink) is refused by its type even with ``--force``; ``--out newdir/`` names a folder and is refused
+  with the file to give; a second Ctrl-C (or one while the options are checked) exits without a
+  traceback and leaves no lock file.
 """
 
 import errno
@@ -324,3 +328,133 @@ def test_train_raises_on_a_nan_loss_and_leaves_finite_initial_weights(nan_at_ste
     assert_bilingual(info, "training diverged", "lr")
     assert info.value.history.stopped == "diverged" and info.value.history.steps == 2
     assert all(torch.equal(before[k], v) for k, v in model.state_dict().items())
+
+
+# ------------------------------------------- --out that is not a regular file (issue 32: /dev/null as root)
+def special_node(tmp_path, kind: str):
+    """A path in tmp_path holding a FIFO, a character device (made like /dev/null: 1, 3), a socket or a
+    symlink, so that the test never touches a real device. None when this OS cannot make that kind."""
+    import socket
+    import stat
+
+    path = tmp_path / f"{kind}-node"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "char device":
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    elif kind == "socket":
+        sock = socket.socket(socket.AF_UNIX)
+        sock.bind(str(path))
+        sock.close()
+    else:  # a symlink to a regular file: replacing it would cut the link, not write the file it names
+        (tmp_path / "real.pt").write_text("mine")
+        path.symlink_to(tmp_path / "real.pt")
+    return path
+
+
+# a device node can only be made by root (the reported case: root and --out /dev/null)
+SPECIAL = ["fifo", "socket", "symlink"] + (["char device"] if os.name == "posix" and os.geteuid() == 0 else [])
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or os.name != "posix", reason="FIFOs and device nodes: POSIX")
+@pytest.mark.parametrize("kind", SPECIAL)
+def test_out_that_is_not_a_regular_file_is_refused_even_with_force(tmp_path, monkeypatch, capsys, kind):
+    node = special_node(tmp_path, kind)
+    before = os.lstat(node)
+    calls = []
+    monkeypatch.setattr(train_module, "train", fake_train(validated(), calls))
+    code = main([*SMALL, "--out", str(node), "--force"])
+    assert code == 2 and calls == []
+    assert_bilingual_text(capsys.readouterr().err, "not a regular file", "cannot save checkpoint")
+    after = os.lstat(node)
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)  # the same node, not replaced
+    assert not lock_path(node).exists() and sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("."))\
+        == []  # no lock, no temporary file beside it
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs exist on POSIX only")
+@pytest.mark.parametrize("kind", ["fifo", "symlink"])
+def test_save_checkpoint_refuses_a_target_that_is_not_a_regular_file(tmp_path, kind):
+    node = special_node(tmp_path, kind)
+    before = os.lstat(node)
+    with pytest.raises(ValueError) as info:
+        save_checkpoint(make_model("luong-dot", emb_size=8, hidden_size=16), node)
+    assert_bilingual(info, "not a regular file")
+    assert os.lstat(node).st_ino == before.st_ino
+    if kind == "symlink":
+        assert (tmp_path / "real.pt").read_text() == "mine"
+
+
+def test_the_check_is_by_file_type_not_by_the_name_dev_null(tmp_path):
+    """A regular file that happens to be called 'null' in a folder called 'dev' is a normal target."""
+    (tmp_path / "dev").mkdir()
+    out = tmp_path / "dev" / "null"
+    out.write_text("old")
+    reservation = reserve_output(out, force=True)
+    try:
+        assert reservation.path == out and lock_path(out).exists()
+    finally:
+        reservation.release(saved=False)
+
+
+# --------------------------------------------------------- --out with a trailing slash (issue 32: newdir/)
+@pytest.mark.parametrize("exists", [False, True], ids=["new", "existing"])
+def test_out_ending_with_a_slash_is_a_folder_and_is_refused_naming_a_file_in_it(tmp_path, monkeypatch, capsys, exists):
+    folder = tmp_path / "newdir"
+    if exists:
+        folder.mkdir()
+    calls = []
+    monkeypatch.setattr(train_module, "train", fake_train(validated(), calls))
+    code = main([*SMALL, "--out", str(folder) + os.sep, "--force"])
+    assert code == 2 and calls == []
+    err = assert_bilingual_text(capsys.readouterr().err, "a folder", "luong-dot.pt")
+    assert str(folder / "luong-dot.pt") in err  # the message names the file to give instead
+    assert folder.is_dir() == exists and (not exists or list(folder.iterdir()) == [])
+    assert not (tmp_path / ".newdir.lock").exists()
+
+
+# ------------------------------------------------------------------ Ctrl-C twice (issue 32)
+CTRL_C_RUNNER = r"""
+import os, signal, sys
+import helpers.train as t
+import helpers.runtime.outputs as outputs
+
+where = sys.argv[1]
+ctrl_c = lambda: os.kill(os.getpid(), signal.SIGINT)  # a real SIGINT, as a terminal sends it
+real_loss, real_release, steps = t.masked_loss, outputs.Reservation.release, []
+
+def loss(*args, **kwargs):
+    steps.append(1)
+    if len(steps) == 3:
+        ctrl_c()  # the first Ctrl-C: during training step 3
+    return real_loss(*args, **kwargs)
+
+def release(self, saved):
+    if where == "release":
+        ctrl_c()  # the second one: while the run removes its lock
+    return real_release(self, saved)
+
+def vocabs(*args, **kwargs):
+    ctrl_c()  # Ctrl-C while the options are checked, before the lock is taken
+    return real_vocabs(*args, **kwargs)
+
+import helpers.corpus
+real_vocabs = helpers.corpus.build_vocabs
+if where == "start":
+    helpers.corpus.build_vocabs = vocabs
+t.masked_loss, outputs.Reservation.release = loss, release
+sys.exit(t.main(["--model", "luong-dot", "--hidden", "16", "--emb", "8", "--steps", "100000", "--no-progress",
+                 "--out", sys.argv[2]]))
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT sent with os.kill: POSIX")
+@pytest.mark.parametrize("where", ["release", "start"])
+def test_a_second_ctrl_c_exits_cleanly_and_removes_the_lock(tmp_path, where):
+    out = tmp_path / "m.pt"
+    done = subprocess.run([sys.executable, "-c", CTRL_C_RUNNER, where, str(out)], capture_output=True, text=True,
+                          timeout=240, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert done.returncode in (1, 130), (done.returncode, done.stderr[-3000:])
+    assert_bilingual_text(done.stderr, "nothing saved")
+    assert "KeyboardInterrupt" not in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no lock file, no checkpoint

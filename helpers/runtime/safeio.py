@@ -4,16 +4,18 @@ A checkpoint is untrusted input: a file of a few kilobytes must not be able to m
 allocate gigabytes, hang on a FIFO, or end in a raw traceback. Checks run cheapest first:
 
 * ``as_path``        the argument is a str / PathLike of sane length (not None, bytes, an int)
-* ``check_file``     a regular file (not a folder, FIFO, device, dangling link or symlink loop) of at
-                     most ``MAX_FILE_BYTES``
+* ``check_file``     a regular, readable file (not a folder, FIFO, device, dangling link or symlink loop,
+                     nor a /proc file whose first read fails) of at most ``MAX_FILE_BYTES``
 * ``check_archive``  torch's zip: the unpacked sizes that the archive declares stay within the same bound
 * ``check_config``   every config value has the right type and lies within ``CONFIG_BOUNDS``
 * ``expected_tensors``  name -> (shape, dtype) of the model that the config describes, built on the
                      ``meta`` device (no memory), at most ``MAX_STATE_BYTES`` in all
 * ``check_tensors``  every stored tensor is dense, has data, a str name, and the expected shape and dtype
                      (checked on the declared metadata: no tensor's data is read)
+* ``non_finite``     after the checksum: no tensor holds NaN or inf (a diverged model translates to '')
 
-On the save side: ``check_target`` (not a folder, not read-only, parent not a file),
+On the save side: ``as_path`` (a path ending with a slash is a folder, not a file name), ``check_target`` (a new
+path or a writable regular file: not a folder, a device, a FIFO, a socket or a symlink; parent not a file),
 ``remove_stale_tmps`` (temporary files of a killed earlier save) and ``os_error_text`` (why a write
 failed, without naming the hidden temporary file). Every refusal is a bilingual ``CheckpointError``.
 """
@@ -48,7 +50,9 @@ __all__ = [
     "declared_weights",
     "expected_tensors",
     "label",
+    "non_finite",
     "os_error_text",
+    "read_refusal",
     "refuse",
     "remove_stale_tmps",
     "save_refusal",
@@ -79,6 +83,9 @@ def as_path(path, doing: str) -> Path:
             f"路径太长 (path too long: {len(text)} 个字符，最多 {MAX_PATH_CHARS}，每一段最多 255)"
         raise CheckpointError(f"无法{doing}检查点 (cannot {'load' if doing == '加载' else 'save'} checkpoint): "
                               f"{what}。请换一个短一些的路径，例如 'my-model.pt'。")
+    if doing == "保存" and text.endswith(tuple(sep for sep in (os.sep, os.altsep) if sep)):
+        raise CheckpointError(f"无法保存检查点 (cannot save checkpoint) {text}: 路径以 {text[-1]} 结尾，表示一个文件夹 "
+                              f"(a folder)，不是文件名。请在末尾给出文件名 (a file name)，例如 '{text}my-model.pt'。")
     return Path(text)
 
 
@@ -114,16 +121,33 @@ def os_error_text(exc: BaseException) -> str:
     return f"写入失败 (write failed: {detail})"
 
 
+_NODE_KINDS = {stat.S_IFCHR: "字符设备 (character device, e.g. /dev/null)", stat.S_IFBLK: "块设备 (block device)",
+               stat.S_IFIFO: "管道 (FIFO)", stat.S_IFSOCK: "套接字 (socket)", stat.S_IFLNK: "符号链接 (symlink)"}
+
+
 def check_target(path: Path) -> None:
-    """Refuse, before writing anything, a target that is a folder or read-only, or whose parent is a file."""
+    """Refuse, before writing anything, a target that is a folder, read-only or not a regular file (a device
+    such as /dev/null, a FIFO, a socket, a symlink: checked by type with ``lstat``, never by name; the save
+    would replace the node itself), or whose parent is a file. A new path or a writable regular file passes."""
     for parent in [path.parent, *path.parent.parents]:
         if os.path.lexists(parent):
             if not parent.is_dir():
                 raise save_refusal(path, f"上级路径 {label(parent)} 是一个文件，不是文件夹 "
                                           f"(the parent path is a file, not a folder)")
             break
-    if path.is_dir():
+    try:
+        mode = os.lstat(path).st_mode  # the path itself: a symlink is not followed
+    except FileNotFoundError:
+        return  # a new file
+    except OSError as exc:
+        raise save_refusal(path, os_error_text(exc)) from None
+    if stat.S_ISDIR(mode):
         raise save_refusal(path, "目标是一个文件夹 (target is a directory)", "请在路径末尾给出文件名，例如 'folder/my-model.pt'。")
+    if not stat.S_ISREG(mode):  # by type, not by name: /dev/null, a FIFO, a socket, a symlink
+        kind = _NODE_KINDS.get(stat.S_IFMT(mode), "特殊文件 (special file)")
+        raise save_refusal(path, f"目标不是普通文件 (not a regular file)，而是{kind}，不会替换它 (not replaced)",
+                            "请给出一个普通文件或新文件的路径 (a regular file or a new path)，例如 'my-model.pt'"
+                            "；要写到符号链接指向的文件，请直接给出那个文件的路径。")
     if path.is_file():
         mode = path.stat().st_mode
         if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
@@ -211,6 +235,38 @@ def check_file(path: Path) -> None:
     if st.st_size > MAX_FILE_BYTES:
         raise refuse(path, f"文件太大 (file too large: {st.st_size / 2**20:.0f} MiB，上限 limit "
                             f"{MAX_FILE_BYTES / 2**20:.0f} MiB)")
+    try:  # readable at all? (/proc/self/mem is a "regular" file of size 0 whose first read fails)
+        with open(path, "rb") as f:
+            f.read(4)
+    except OSError as exc:
+        raise read_refusal(path, exc) from None
+
+
+def read_refusal(path: Path, exc: OSError) -> CheckpointError:
+    """The bilingual refusal for a file that exists but cannot be read (permission, I/O error, ...)."""
+    if getattr(exc, "errno", None) in (errno.EACCES, errno.EPERM):
+        return refuse(path, "没有读取权限 (permission denied)", "请检查文件的权限 (chmod u+r)，或换一个你能读取的文件。")
+    return refuse(path, f"无法读取这个文件 (cannot read: {exc.strerror or type(exc).__name__})，"
+                        f"它可能是 /proc 之类的特殊文件或已损坏 (a special file such as /proc, or damaged)",
+                  "请给出一个由 helpers.save_checkpoint 保存的 .pt 文件。")
+
+
+def non_finite(state: dict) -> str:
+    """"" when every floating tensor of ``state`` is finite; otherwise which tensors hold NaN / inf, in words."""
+    import torch
+
+    bad = {}
+    for name, t in state.items():
+        if isinstance(t, torch.Tensor) and t.is_floating_point():
+            count = int((~torch.isfinite(t)).sum())
+            if count:
+                bad[name] = count
+    if not bad:
+        return ""
+    shown = "、".join(f"{name} 里有 {count} 个" for name, count in list(bad.items())[:3])
+    more = f" 等 {len(bad)} 个张量 (tensors)" if len(bad) > 3 else ""
+    return (f"权重里有 NaN 或无穷大的值 (non-finite weights: NaN / inf)：{shown}{more}，"
+            f"这样的模型只会翻译出空句子 (it would translate everything to '')")
 
 
 def check_archive(path: Path) -> None:
@@ -219,8 +275,11 @@ def check_archive(path: Path) -> None:
         with zipfile.ZipFile(path) as archive:
             infos = archive.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
-        with open(path, "rb") as f:
-            head = f.read(2)
+        try:
+            with open(path, "rb") as f:
+                head = f.read(2)
+        except OSError as exc:
+            raise read_refusal(path, exc) from None
         if head[:1] == b"\x80":  # a bare pickle (or torch's legacy format): it could run code or declare any size
             what = "这是一个裸 pickle 文件，不是 torch 的 zip 检查点，出于安全拒绝加载 (refused: a bare pickle, not a torch zip file)"
         else:

@@ -12,8 +12,12 @@
 
 It deletes nothing it did not build: a build folder carries a stamp file (``.helpers-build``,
 ``helpers.runtime.outputs``), and ``src/`` / ``html/`` of a folder without it are never cleared (the default
-``site/_build`` is the project's own). ``--out`` may not be a file, lie inside ``site/`` (the sources
-would copy themselves), or be the repository, the home folder or any folder above ``site/``.
+``site/_build`` is the project's own, when it is a real folder). ``--out`` may be a new folder, an empty
+one or a stamped one; it may not be a file, a non-empty folder without the stamp, a symlink whose target
+has no stamp (a symlinked ``site/_build`` included: the path is resolved and the target checked), lie
+inside ``site/`` (the sources would copy themselves), or be, lie inside or contain the repository's own
+folders (``SOURCE_FOLDERS``: helpers/, notebooks/, .git/ …), the home folder or a system folder
+(``SYSTEM_FOLDERS``: /etc, /usr …). A symlinked ``src/`` or ``html/`` inside a build folder is not followed.
 
 The navigation is not written by hand: ``nav_toctrees`` puts every committed notebook into the landing
 page's toctrees, labelled from its file name prefix (``00``, ``05a`` …), the book section that number
@@ -26,6 +30,7 @@ Open ``BUILD_DIR/html/index.html`` by double-click, or serve it:
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -35,10 +40,10 @@ from importlib import metadata
 from pathlib import Path
 
 from helpers.runtime.errors import HelpersError
-from helpers.runtime.outputs import check_build_folder, stamp_build_folder
+from helpers.runtime.outputs import STAMP_NAME, check_build_folder, stamp_build_folder
 
-__all__ = ["BOOK_SECTIONS", "DEFAULT_BUILD_DIR", "SIZE_LIMIT_MB", "build_site", "check_build_dir", "folder_size", "main",
-           "nav_label", "nav_toctrees", "stage_sources"]
+__all__ = ["BOOK_SECTIONS", "DEFAULT_BUILD_DIR", "SIZE_LIMIT_MB", "build_site", "check_build_dir", "clear_build_part",
+           "folder_size", "main", "nav_label", "nav_toctrees", "prepare_build_dir", "stage_sources"]
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_SOURCES = ROOT / "site"
@@ -124,46 +129,125 @@ def _mathjax_dir() -> tuple[Path, str]:
     return Path(dist.locate_file("sphinx-mathjax-offline/static/mathjax")), dist.version
 
 
+# the repository's own folders: --out may not be one of them, lie inside one, or contain one
+SOURCE_FOLDERS = ("helpers", "notebooks", "tests", "site", "docs", "scripts", ".ci", ".git", ".venv")
+# the operating system's folders (those that exist on this machine count): same rule
+SYSTEM_FOLDERS = ("/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/run", "/sbin",
+                  "/sys", "/usr", "/var/lib", "/var/log", "/var/cache", "/var/spool", "/System", "/Library",
+                  "/Applications", "/private/etc", "/private/var/db")
+_TODO = "请用 --out 指定一个新的或空的文件夹 (a new or empty folder)，例如 --out site/_build 或 --out /tmp/site。"
+
+
+def _system_folders() -> list[Path]:
+    import os
+
+    folders = [Path(p) for p in SYSTEM_FOLDERS]
+    folders += [Path(os.environ[k]) for k in ("SystemRoot", "ProgramFiles", "ProgramFiles(x86)", "ProgramData")
+                if os.environ.get(k)]  # Windows
+    return [p.resolve() for p in folders if p.exists()]
+
+
+def _overlaps(a: Path, b: Path) -> bool:
+    """``a`` is ``b``, lies inside it, or contains it."""
+    return a == b or b in a.parents or a in b.parents
+
+
+def _stamped(folder: Path) -> bool:
+    stamp = folder / STAMP_NAME
+    try:
+        return stamp.is_file() and not stamp.is_symlink() and \
+            stamp.read_text(encoding="utf-8", errors="replace").strip() == OWNER
+    except OSError:
+        return False
+
+
+def _is_default(build_dir: Path) -> bool:
+    """``build_dir`` (resolved) is the project's own ``site/_build``: a real folder, not a symlink to elsewhere."""
+    return build_dir == DEFAULT_BUILD_DIR.parent.resolve() / DEFAULT_BUILD_DIR.name and \
+        not DEFAULT_BUILD_DIR.is_symlink()
+
+
 def check_build_dir(build_dir) -> Path:
-    """``build_dir`` resolved, after refusing what must never be built into (see the module docstring)."""
-    build_dir = Path(build_dir).expanduser().resolve()
-    todo = "请用 --out 指定一个新的或空的文件夹 (a new or empty folder)，例如 --out site/_build 或 --out /tmp/site。"
+    """``build_dir`` resolved, after refusing what must never be built into (see the module docstring):
+    a file; a symlink whose target does not carry this command's stamp; the repository, its source folders
+    (``SOURCE_FOLDERS``), the home folder, or a system folder (``SYSTEM_FOLDERS``), or any folder inside one
+    or containing one (only ``site/_build`` and folders inside it are allowed in ``site/``)."""
+    given = Path(os.path.abspath(Path(build_dir).expanduser()))
+    build_dir = given.resolve()
     for folder in (build_dir, *build_dir.parents):
         if folder.exists() and not folder.is_dir():
             what = "是一个文件" if folder == build_dir else f"的上级 {folder} 是一个文件"
-            raise HelpersError(f"--out {build_dir} {what}，不是文件夹 (a file, not a folder)。{todo}")
+            raise HelpersError(f"--out {build_dir} {what}，不是文件夹 (a file, not a folder)。{_TODO}")
         if folder.exists():
             break
-    default = DEFAULT_BUILD_DIR.resolve()
+    if given.is_symlink() and not _stamped(build_dir):
+        raise HelpersError(f"--out {given} 是一个符号链接 (symlink)，指向 {build_dir}，那里没有构建标记文件 {STAMP_NAME} "
+                           f"(the link's target is not a build folder)。为了不删除别处的文件，不会通过符号链接构建或清空。"
+                           f"请删除这个链接，或用 --out 直接给出一个新的或空的文件夹 (a new or empty folder)。")
+    default = DEFAULT_BUILD_DIR.parent.resolve() / DEFAULT_BUILD_DIR.name
     sources = SITE_SOURCES.resolve()
-    if build_dir != default and default not in build_dir.parents:
-        if build_dir == sources or sources in build_dir.parents:
-            raise HelpersError(f"--out {build_dir} 在网站源文件夹 site/ 里面 (inside the site sources)："
-                               f"下一次构建会把它当作源文件复制进去。{todo}")
-        try:
-            home = Path.home().resolve()
-        except (RuntimeError, KeyError):  # no home folder known
-            home = ROOT.resolve()
-        if build_dir in (ROOT.resolve(), home) or build_dir in sources.parents:
-            raise HelpersError(f"--out {build_dir} 是仓库、主文件夹或 site/ 的上级文件夹 "
-                               f"(the repository, the home folder or a folder above site/)，不能用作构建文件夹。{todo}")
+    inside_default = build_dir == default or default in build_dir.parents
+    if inside_default and DEFAULT_BUILD_DIR.is_symlink() and not _stamped(DEFAULT_BUILD_DIR.resolve()):
+        raise HelpersError(f"site/_build 是一个符号链接 (symlink)，指向 {DEFAULT_BUILD_DIR.resolve()}，那里没有构建标记文件 "
+                           f"{STAMP_NAME} (the link's target is not a build folder)。为了不删除那里的 src/、html/，"
+                           f"这里什么也不会清空。请删除 site/_build 这个链接后重新构建，或用 --out 换一个文件夹。")
+    if inside_default:
+        return build_dir
+    if build_dir == sources or sources in build_dir.parents:
+        raise HelpersError(f"--out {build_dir} 在网站源文件夹 site/ 里面 (inside the site sources)："
+                           f"下一次构建会把它当作源文件复制进去。{_TODO}")
+    try:
+        home = Path.home().resolve()
+    except (RuntimeError, KeyError):  # no home folder known
+        home = ROOT.resolve()
+    root = ROOT.resolve()
+    if build_dir in (root, home) or build_dir in sources.parents or build_dir in home.parents:
+        raise HelpersError(f"--out {build_dir} 是仓库、主文件夹或它们的上级文件夹 "
+                           f"(the repository, the home folder or a folder above them)，不能用作构建文件夹。{_TODO}")
+    for name in SOURCE_FOLDERS:
+        if _overlaps(build_dir, root / name):
+            raise HelpersError(f"--out {build_dir} 是仓库的源文件夹 {name}/，或在它里面、或包含它 "
+                               f"(the repository's own folder {name}/, inside it or containing it)，"
+                               f"不能用作构建文件夹，以免覆盖或删除项目文件。{_TODO}")
+    for folder in _system_folders():
+        if _overlaps(build_dir, folder):
+            raise HelpersError(f"--out {build_dir} 是系统文件夹 {folder}，或在它里面、或包含它 "
+                               f"(a system folder, inside it or containing it)，不能用作构建文件夹。{_TODO}")
     return build_dir
 
 
 def prepare_build_dir(build_dir: Path) -> None:
-    """Stamp ``build_dir`` as this command's, after making sure that what it will clear is its own."""
-    if build_dir != DEFAULT_BUILD_DIR.resolve():  # site/_build is ignored by git: the project's own folder
-        check_build_folder(build_dir, OWNER, BUILD_PARTS)
+    """Stamp ``build_dir`` as this command's, after making sure that what it will clear is its own: a
+    folder that carries the stamp, a new or empty folder, or the project's own ``site/_build`` (ignored
+    by git; an older build there has no stamp). A non-empty folder without the stamp is refused."""
+    if not _is_default(build_dir):
+        stamped = check_build_folder(build_dir, OWNER, BUILD_PARTS)  # refuses a user's src/ or html/
+        try:
+            entries = sorted(p.name for p in build_dir.iterdir()) if build_dir.is_dir() else []
+        except OSError:
+            entries = []
+        if not stamped and entries:
+            shown = ", ".join(entries[:3]) + (" …" if len(entries) > 3 else "")
+            raise HelpersError(f"--out {build_dir} 不是空文件夹 (not empty: {shown})，也没有构建标记文件 {STAMP_NAME} "
+                               f"(not a build folder made by {OWNER})。为了不覆盖你的文件，不会在这里构建。{_TODO}")
     stamp_build_folder(build_dir, OWNER)
+
+
+def clear_build_part(part: Path) -> None:
+    """Delete ``part`` (``src``, ``html``) of a stamped build folder; a symlink there is never followed."""
+    if part.is_symlink():
+        raise HelpersError(f"构建文件夹里的 {part.name} 是一个符号链接 (symlink)，指向 {part.resolve()}。"
+                           f"为了不删除别处的文件，不会清空它。请删除这个链接 ({part}) 后重新构建。")
+    if part.exists():
+        check_build_folder(part.parent, OWNER, (part.name,))
+        shutil.rmtree(part)
 
 
 def stage_sources(src: Path) -> None:
     """Fill ``src`` with everything Sphinx reads: site/, the notebooks, the font and MathJax.
 
     An existing ``src`` is cleared first, only when its folder carries this command's stamp."""
-    if src.exists():
-        check_build_folder(src.parent, OWNER, (src.name,))
-        shutil.rmtree(src)
+    clear_build_part(src)
     shutil.copytree(SITE_SOURCES, src, ignore=shutil.ignore_patterns("_build", "__pycache__"))
     index = (src / "index.md").read_text(encoding="utf-8")
     if NAV_MARKER not in index:
@@ -206,8 +290,7 @@ def build_site(build_dir: Path = DEFAULT_BUILD_DIR, frames: bool = True) -> dict
     src, html = build_dir / "src", build_dir / "html"
     stage_sources(src)
     counts = write_frames(src / "_static" / "frames") if frames else {}
-    if html.exists():
-        shutil.rmtree(html)
+    clear_build_part(html)
     command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going",
                "-d", str(build_dir / "doctrees"), str(src), str(html)]
     done = subprocess.run(command, capture_output=True, text=True)

@@ -7,6 +7,9 @@
   ``<unk>`` (its position is in ``Source.unknown``). Only input without any English word is refused:
   nothing but spaces / punctuation -> ``EmptyInputError``; Chinese only -> ``UnknownWordError`` that
   says the direction of translation; digits, emoji or symbols only -> ``UnknownWordError``.
+* Input is cut before it is tokenised (``cut_source``: a few thousand characters, far more than the
+  tokens a model reads), so a pasted 20 MB text costs milliseconds; the note says what was cut, counting
+  the tokens only when it has counted them (a cut input gives its length in characters).
 * ``prepare_source``: the older 4-tuple (tokens, ids, truncated, note) of ``read_source``.
 """
 
@@ -20,6 +23,13 @@ from helpers.runtime.errors import EmptyInputError, HelpersError, UnknownWordErr
 MAX_SRC_TOKENS = 60  # translate() keeps the first 60 source tokens of a longer input (see Translation.note)
 MAX_SRC_LIMIT = 200  # the largest max_src_tokens a caller may ask for (the "long" split goes up to 60)
 MAX_TOKEN_CHARS = 40  # no vocabulary word is that long: a longer token is shortened (and copied shortened)
+# Input is cut before it is tokenised (a 20 MB paste took 15 s and 285 MB, issue 32): at most
+# (max_src_tokens + CUT_MARGIN + 1) * CHARS_PER_TOKEN characters are read, cut at a space when there is one
+# in the second half. Tokens next to the cut may read differently (a clock time or "twenty - one" split by
+# it), so the first max_src_tokens tokens are those of the whole input only when the cut text holds more than
+# max_src_tokens + CUT_MARGIN tokens; otherwise the note says that the input was cut in characters.
+CHARS_PER_TOKEN = 100
+CUT_MARGIN = 4
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _ENGLISH_WORD = re.compile(r"[a-z0-9]*[a-z][a-z0-9]*(?:[-'][a-z0-9]+)*")  # a Latin letter at least: zork0, 3pm
 
@@ -70,14 +80,28 @@ def read_source(sentence, src_vocab, max_src_tokens: int = MAX_SRC_TOKENS, punct
     if not isinstance(sentence, str):
         raise HelpersError(f"请输入一个英文句子字符串 (a str)，收到的是 (got) {type(sentence).__name__}。"
                            f"例如 translate(model, 'i am a student .')。")
-    pairs = typed_tokens(sentence)
+    text, kept = cut_source(sentence, max_src_tokens)
+    pairs = typed_tokens(text)
+    read_only = (f"输入很长（{len(sentence):,} 个字符），只读了前 {kept:,} 个字符 "
+                 f"(input cut to its first {kept:,} of {len(sentence):,} characters)")
     if not any(any(ch.isalnum() for ch in t) for t, _ in pairs):
+        if kept:
+            raise EmptyInputError(f"{read_only}，其中没有英文单词 (no English word in them)。请输入一个英文句子，"
+                                  f"例如 'i am a student .'。")
         raise EmptyInputError("句子是空的或只有标点 (empty input)：请输入至少一个英文单词，例如 'i am a student .'。")
     if punctuate:
         done = complete_sentence([t for t, _ in pairs])
         pairs = pairs[: len(done) - 1] + [(done[-1], done[-1])] if done != [t for t, _ in pairs] else pairs
     truncated, note = False, ""
-    if len(pairs) > max_src_tokens:
+    if kept and len(pairs) > max_src_tokens + CUT_MARGIN:  # the first tokens are those of the whole input
+        note = (f"输入很长（{len(sentence):,} 个字符），超过 {max_src_tokens} 个词，只翻译了前 {max_src_tokens} 个 "
+                f"(input truncated to its first {max_src_tokens} tokens; {len(sentence):,} characters in all)。")
+        pairs, truncated = pairs[:max_src_tokens], True
+    elif kept:  # the cut itself left words out
+        more = f"，其中只翻译了前 {max_src_tokens} 个词 (first {max_src_tokens} tokens)" if len(pairs) > max_src_tokens else ""
+        note, truncated = f"{read_only}{more}。", True
+        pairs = pairs[:max_src_tokens]
+    elif len(pairs) > max_src_tokens:
         note = (f"输入有 {len(pairs)} 个词，超过 {max_src_tokens} 个，只翻译了前 {max_src_tokens} 个 "
                 f"(input truncated to the first {max_src_tokens} of {len(pairs)} tokens)。")
         pairs, truncated = pairs[:max_src_tokens], True
@@ -87,14 +111,29 @@ def read_source(sentence, src_vocab, max_src_tokens: int = MAX_SRC_TOKENS, punct
     if not english:
         chinese = [t for t in tokens if _CJK.search(t)]
         if chinese:
-            raise _chinese_input_error(sentence, chinese)
+            raise _chinese_input_error(text, chinese)
+        where = f"{read_only}，" if kept else ""
         raise UnknownWordError(
-            f"句子里没有英文单词 (no English word): {' '.join(tokens)[:60]!r}。这个模型把英文翻译成中文 "
+            f"{where}句子里没有英文单词 (no English word): {' '.join(tokens)[:60]!r}。这个模型把英文翻译成中文 "
             "(it translates English into Chinese)，请输入至少一个英文单词，例如 'i am a student .'。",
             words=[t for t in tokens if t not in src_vocab], suggestions={})
     unknown = [i for i, t in enumerate(tokens) if t not in src_vocab]
     note += unknown_note([tokens[i] for i in unknown], src_vocab)
     return Source(tokens, surfaces, src_vocab.encode(tokens, unknown="unk"), unknown, truncated, note)
+
+
+def cut_source(sentence: str, max_src_tokens: int) -> tuple[str, int]:
+    """(text to tokenise, 0) for input within the character bound (see ``CHARS_PER_TOKEN``); otherwise
+    (its first characters, how many were kept), cut at a space when one lies in the second half."""
+    limit = (max_src_tokens + CUT_MARGIN + 1) * CHARS_PER_TOKEN
+    if len(sentence) <= limit:
+        return sentence, 0
+    cut = sentence[:limit]
+    for i in range(limit - 1, limit // 2, -1):
+        if cut[i].isspace():
+            cut = cut[:i]
+            break
+    return cut, len(cut)
 
 
 MAX_NOTED = 5  # the note names at most this many unknown words (each costs a search for close words)
