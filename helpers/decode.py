@@ -19,6 +19,10 @@ target token j; when the sentence ended with <eos> there is one extra final row 
   (default 0). With ``beam_size=1`` and no coverage penalty it returns exactly what greedy decoding returns.
 * Both searches take ``eos_guard=(k, m)``: <eos> only once the attention of the tokens produced so far
   has put a total weight ≥ m on the last k source tokens. ``helpers.translation.penalties`` defines the rules.
+* ``next_token_topk`` / ``translation_topk``: teacher-force a fixed output (a ``Translation``'s own) through the
+  same ``start`` / ``step`` calls and keep the k most probable next tokens at every step, with the chosen one
+  (its probability and rank). ``beam_trace``: the same beam search, recording the hypotheses it kept and the
+  ones that ended at every step (``BeamStep``) and which one won. The explorer of notebook 07a shows both.
 * ``decode_sentences``: decode a list of token-id lists in length-sorted batches, results in input order.
 * ``translate(model, sentence)``: English text -> ``Translation`` (tokens, Chinese text, attention, the
   unknown words copied through attention: ``helpers.translation.copying``, the source read by ``helpers.translation.source``),

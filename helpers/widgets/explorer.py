@@ -10,7 +10,14 @@ decoding step, drawn as the heatmap of Fig. 9-22):
 * the gold alignment (sure links solid, possible links dashed, toggled by ``.show_gold``) and the
   sentence's alignment error rate (AER, ``helpers.metrics.aer``) when the sentence is a corpus
   sentence and the model's output equals its reference;
-* a compare mode (``.compare``): two models side by side on the same sentence.
+* beside that readout, the five most probable next tokens at that step with their probabilities (the
+  teacher-forced softmax along the shown output, ``helpers.decode.translation_topk``), the chosen one in
+  orange: the row's attention next to the choice it led to (``.next_tokens()``);
+* under both, the beam view: the hypotheses beam search of width ``.beam`` (with the model's other
+  decoding options) kept at that step, with their log-probabilities, the ones that ended there with their
+  final scores, and ★ on the chosen hypothesis and its prefix (``.beam_table()``, ``.beam_trace``);
+* a compare mode (``.compare``): two models side by side on the same sentence (the candidates of both in
+  the HTML readout; no side panels in the picture).
 
 Speed: the figure is built once per sentence / model / mode (a fixed layout computed from the token
 lengths, no layout engine); a step change or the gold toggle only restores the cached background and
@@ -309,7 +316,8 @@ def _logp(value: float) -> str:
 class AttentionExplorer(PngBox):
     """Alignment heatmaps of the trained models, live (notebook 07a; ``compact=True`` for notebook 03).
 
-    Controls: ``.sentence`` (Text), ``.examples`` (Dropdown filling ``.sentence``), ``.model``
+    Controls: ``.sentence`` (Text), ``.examples`` (Dropdown filling ``.sentence``), ``.beam`` (IntSlider, the
+    beam view's width 1..5; not in compact mode), ``.model``
     (Dropdown of the shipped models with attention + models added with ``add_model``), ``.step``
     (IntSlider over the decoding steps t = 1 … T; step t is row t - 1 of the attention matrix), ``.show_gold``
     (Checkbox), ``.compare`` (Dropdown, "无" or a second model; not in compact mode).
