@@ -358,8 +358,7 @@ class AttentionExplorer(PngBox):
         self.show_gold = widgets.Checkbox(value=True, description="显示标准对齐 (gold)", indent=False)
         self.beam = widgets.IntSlider(value=DEFAULT_BEAM, min=1, max=MAX_VIEW_BEAM, description="束宽 k (beam size)",
                                       style=wide, continuous_update=False)
-        # a picture wider than the notebook is scaled down, never cut at the right edge
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+        self.image = widgets.Image(format="png")
         self.readout = widgets.HTML()
         self.message = widgets.HTML()
         self._fig = new_figure(6, 4)
@@ -854,7 +853,8 @@ class AttentionExplorer(PngBox):
             for artist, text in zip(artists, cells):
                 artist.set_text(text)
                 artist.set_color("tab:orange" if cells[0] == "★" else "black")
-                fig.draw_artist(artist)
+                if text:  # an empty cell draws nothing: skip its layout
+                    fig.draw_artist(artist)
 
     def _encode(self) -> bytes:
         from PIL import Image
