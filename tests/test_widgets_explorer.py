@@ -405,7 +405,9 @@ def test_beam_width_one_gives_the_greedy_translation(fresh):
     assert fresh.beam_trace.chosen[0] == fresh.beam_trace.result.tokens[0]
     ids = fresh.beam_trace.chosen[0]
     assert [fresh._views[0].tgt_vocab.itos[i] for i in ids] == fresh.translation.tgt_tokens
-    assert all(len(fresh.beam_table()[1]) <= 2 for _ in [0])  # one kept hypothesis (or the ended one)
+    fresh.step.value = 1
+    first = fresh.translation.tgt_tokens[0]
+    assert fresh.beam_table() == (1, [("★", f"1. {first}", fresh.beam_table()[1][0][2], "")])  # one hypothesis
 
 
 def test_changing_the_beam_width_redraws_the_table(fresh):
