@@ -19,6 +19,10 @@ target token j; when the sentence ended with <eos> there is one extra final row 
   (default 0). With ``beam_size=1`` and no coverage penalty it returns exactly what greedy decoding returns.
 * Both searches take ``eos_guard=(k, m)``: <eos> only once the attention of the tokens produced so far
   has put a total weight ≥ m on the last k source tokens. ``helpers.translation.penalties`` defines the rules.
+* ``next_token_topk`` / ``translation_topk``: teacher-force a fixed output (a ``Translation``'s own) through the
+  same ``start`` / ``step`` calls and keep the k most probable next tokens at every step, with the chosen one
+  (its probability and rank). ``beam_trace``: the same beam search, recording the hypotheses it kept and the
+  ones that ended at every step (``BeamStep``) and which one won. The explorer of notebook 07a shows both.
 * ``decode_sentences``: decode a list of token-id lists in length-sorted batches, results in input order.
 * ``translate(model, sentence)``: English text -> ``Translation`` (tokens, Chinese text, attention, the
   unknown words copied through attention: ``helpers.translation.copying``, the source read by ``helpers.translation.source``),
@@ -52,14 +56,21 @@ __all__ = [
     "GREEDY",
     "DecodeResult",
     "Translation",
+    "BeamStep",
+    "BeamTrace",
+    "TopK",
     "beam_search",
+    "beam_trace",
     "check_decoding",
     "decode_sentences",
     "default_max_len",
     "greedy_decode",
+    "next_token_topk",
     "pad_sequences",
     "shipped_decoding",
     "translate",
+    "translation_ids",
+    "translation_topk",
 ]
 
 PAD, BOS, EOS = 0, 1, 2
@@ -250,7 +261,9 @@ def beam_search(model, src: torch.Tensor, src_lens: torch.Tensor, beam_size: int
 
 
 def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id, form="power", beta=0.0,
-                 guard=None) -> DecodeResult:
+                 guard=None, trace: list | None = None) -> DecodeResult:
+    """The search of ``beam_search``. ``trace``: None, or a list that receives one ``BeamStep`` per step
+    for sentence 0 of the batch (what ``beam_trace`` shows); it changes nothing in the search."""
     device = src.device
     B = src.shape[0]
     src_lens_cpu = src_lens.cpu().long()
@@ -286,6 +299,8 @@ def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id, form="
         new_rows, new_toks, new_scores = [], [], []
         for b in range(B):
             picked = []
+            n_final = len(final[b])
+            was_done = done[b]
             if not done[b]:
                 for j in range(top_s.shape[1]):
                     s = float(top_s[b, j])
@@ -312,6 +327,11 @@ def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id, form="
                                 else step_attn[row][None]
                         final[b].append((final_score(s, t + 1, a, b), s, hist[row].tolist() + [tok], a, False))
                     done[b] = True
+            if trace is not None and b == 0 and not was_done:
+                trace.append(BeamStep(
+                    t=t + 1,
+                    kept=[(hist[row].tolist() + [tok], s) for row, tok, s in picked] if not done[b] else [],
+                    ended=[(h[2], h[1], h[0], h[4]) for h in final[b][n_final:]]))
             if done[b]:
                 picked = []
             while len(picked) < k:  # dead slots: keep shapes, score -inf
@@ -342,6 +362,150 @@ def _beam_search(model, src, src_lens, k, alpha, max_len, bos_id, eos_id, form="
         if has_attention:
             attention.append(best[3][:, : int(src_lens_cpu[b])].numpy())
     return DecodeResult(tokens, attention if has_attention else None, out_scores, finished)
+
+
+# ------------------------------------------------------------------------- what a step looked at
+@dataclass
+class TopK:
+    """The k most probable next tokens at every step of one fixed output (``next_token_topk``).
+
+    ids[j], probs[j]  the k token ids with the largest p(y_t | y_<t, x) at step t = j + 1, most probable
+                      first (ties: the smaller id first), and their probabilities (softmax of the logits)
+    tokens[j]         the same as strings ("<eos>", "<unk>" included)
+    chosen[j]         the id the output has at step t (<eos> at the last step of a finished output)
+    chosen_prob[j]    its probability; chosen_rank[j] its rank among all V tokens (1 = the most probable)
+    """
+
+    ids: np.ndarray  # [T, k] int
+    probs: np.ndarray  # [T, k] float64
+    tokens: list[list[str]]
+    chosen: list[int]
+    chosen_prob: np.ndarray  # [T]
+    chosen_rank: list[int]
+
+
+@torch.no_grad()
+def next_token_topk(model, src_ids, out_ids, k: int = 5, finished: bool = True) -> TopK:
+    """Feed the fixed output ``out_ids`` (no <bos> / <eos>) to the decoder step by step (teacher forcing
+    with ``model.start`` / ``model.step``, the calls greedy and beam search make) and keep, at every step,
+    the k most probable next tokens. ``finished``: the output ended with <eos>, so there is one more step
+    (the <eos> step), as in a ``Translation``'s attention. For ``translate``'s output, greedy decoding
+    gives top-1 = the chosen token at every step (no ``eos_guard``)."""
+    k = check_int("k", k, 1, MAX_BEAM_SIZE, "例如 k=5。")
+    src_ids, out_ids = [int(i) for i in src_ids], [int(i) for i in out_ids]
+    if not src_ids:
+        raise HelpersError("源句是空的 (empty source)：src_ids 至少要有一个 id。")
+    targets = out_ids + ([EOS] if finished else [])
+    if not targets:
+        raise HelpersError("没有输出步 (no steps)：out_ids 为空且 finished=False。")
+    was_training = model.training
+    model.eval()
+    try:
+        device = next(model.parameters()).device
+        state = model.start(torch.tensor([src_ids], device=device), torch.tensor([len(src_ids)], device=device))
+        prev = torch.tensor([BOS], device=device)
+        rows = []
+        for tok in targets:
+            logits, _, state = model.step(prev, state)  # [1, V]
+            rows.append(torch.softmax(logits[0].double(), dim=-1).cpu())  # [V]
+            prev = torch.tensor([tok], device=device)
+    finally:
+        model.train(was_training)
+    P = torch.stack(rows)  # [T, V]
+    k = min(k, P.shape[1])
+    order = torch.from_numpy(np.argsort(-P.numpy(), axis=1, kind="stable")[:, :k].copy())  # [T, k]
+    probs = P.gather(1, order)  # [T, k]
+    chosen_p = P[torch.arange(len(targets)), torch.tensor(targets)]  # [T]
+    ranks = [int((P[j] > chosen_p[j]).sum()) + 1 for j in range(len(targets))]
+    vocab = getattr(model, "tgt_vocab", None)
+    names = (lambda i: vocab.itos[i]) if vocab is not None else str
+    return TopK(order.numpy(), probs.numpy(), [[names(int(i)) for i in row] for row in order],
+                targets, chosen_p.numpy(), ranks)
+
+
+def translation_ids(model, translation) -> tuple[list[int], list[int]]:
+    """(source ids, output ids) of a ``Translation`` of ``model``: what the decoder read and emitted.
+
+    Unknown source words are <unk>; a copied output word (``translation.copied``) was emitted as <unk>."""
+    src_vocab, tgt_vocab = getattr(model, "src_vocab", None), getattr(model, "tgt_vocab", None)
+    if src_vocab is None or tgt_vocab is None:
+        raise HelpersError("这个模型没有词表 (model has no vocabularies)：请用 load_pretrained / load_checkpoint / make_model 的模型。")
+    out = list(translation.tgt_tokens)
+    for c in translation.copied:
+        out[c.tgt_index] = tgt_vocab.UNK
+    return src_vocab.encode(translation.src_tokens, unknown="unk"), tgt_vocab.encode(out, unknown="unk")
+
+
+def translation_topk(model, translation, k: int = 5) -> TopK:
+    """``next_token_topk`` along ``translation``'s own output (``translate(model, ...)``): one row per row of
+    its attention matrix (the last one is the <eos> step when the output ended with <eos>)."""
+    src, out = translation_ids(model, translation)
+    finished = translation.attention is None or translation.attention.shape[0] > len(out)
+    return next_token_topk(model, src, out, k=k, finished=finished)
+
+
+@dataclass
+class BeamStep:
+    """One step t (from 1) of beam search, for one sentence.
+
+    kept   the live hypotheses after step t, best first: (tokens without <bos>, log p(y_1..y_t | x))
+    ended  the hypotheses collected at step t: (tokens without <eos>, log p including <eos>, final score
+           = log p / lp + cp, finished); finished False = still running when max_len was reached
+    """
+
+    t: int
+    kept: list[tuple[list[int], float]]
+    ended: list[tuple[list[int], float, float, bool]]
+
+
+@dataclass
+class BeamTrace:
+    """What ``beam_search`` kept at every step for one sentence, and which hypothesis won.
+
+    steps    one ``BeamStep`` per step
+    best     (step index, index in that step's ``ended``) of the chosen hypothesis
+    result   the ``DecodeResult`` of the same search (batch of one)
+    """
+
+    steps: list[BeamStep]
+    best: tuple[int, int]
+    result: DecodeResult
+    beam_size: int
+
+    @property
+    def chosen(self) -> tuple[list[int], float, float, bool]:
+        """(tokens, log p, final score, finished) of the winner."""
+        return self.steps[self.best[0]].ended[self.best[1]]
+
+
+@torch.no_grad()
+def beam_trace(model, src_ids, beam_size: int = 4, length_penalty: float = 1.0, max_len=None, *,
+               length_norm: str = "power", coverage_penalty: float = 0.0, eos_guard=None) -> BeamTrace:
+    """Run ``beam_search`` on one source (a list of ids) and keep what it held at every step.
+
+    The search is the same function with the same options (the trace only records); ``result`` is what
+    ``beam_search`` returns, and the chosen hypothesis is the first of the highest final score, as there.
+    Scores are sums of log-probabilities (natural log) of the tokens, <eos> included once a hypothesis ends."""
+    opts = check_decoding(beam_size, length_penalty, length_norm, coverage_penalty, eos_guard)
+    src_ids = [int(i) for i in src_ids]
+    if not src_ids:
+        raise HelpersError("源句是空的 (empty source)：src_ids 至少要有一个 id。")
+    device = next(model.parameters()).device
+    src = torch.tensor([src_ids], device=device)
+    lens = torch.tensor([len(src_ids)], device=device)
+    steps: list[BeamStep] = []
+    was_training = model.training
+    model.eval()
+    try:
+        result = _beam_search(model, src, lens, opts["beam_size"], opts["length_penalty"], max_len, BOS, EOS,
+                              opts["length_norm"], opts["coverage_penalty"],
+                              None if opts["eos_guard"] is None else tuple(opts["eos_guard"]), trace=steps)
+    finally:
+        model.train(was_training)
+    ended = [(si, hi, h[2]) for si, st in enumerate(steps) for hi, h in enumerate(st.ended)]
+    top = max(h for _, _, h in ended)
+    si, hi, _ = next(e for e in ended if e[2] == top)  # first of equals, as beam_search picks
+    return BeamTrace(steps, (si, hi), result, opts["beam_size"])
 
 
 # ------------------------------------------------------------------------------ many sentences

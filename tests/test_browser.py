@@ -72,7 +72,18 @@ def poke_attention_explorer(page) -> None:
     sliders = output.locator(".widget-slider")
     step_sliders = sliders.filter(has=page.locator(".widget-label", has_text=re.compile(r"步|step", re.I)))
     nudge_slider(step_sliders.first if step_sliders.count() else sliders.first)
-    wait_image_changed(image, after_sentence)
+    after_step = wait_image_changed(image, after_sentence)
+    # issue 33 ("the legend is cut at the right edge"): a picture wider than the notebook (a 41-word sentence,
+    # about 1370 px with the candidates panel and the beam table) is shown scaled to the output area, not cut
+    text_box.fill(LONG_SENTENCE)
+    text_box.press("Enter")
+    wait_image_changed(image, after_step)
+    picture, area = image.bounding_box(), output.bounding_box()
+    assert picture["x"] + picture["width"] <= area["x"] + area["width"] + 4, (picture, area)  # + padding
+
+
+LONG_SENTENCE = ("he can dance , but his sister can not dance . on weekends he usually goes to the library and reads "
+                 "magazines , and he also writes letters , and after that he goes to the market and buys bananas .")
 
 
 CASES = [

@@ -334,3 +334,141 @@ def test_a_sentence_typed_without_its_full_stop_is_shown_not_called_stale(fresh)
     fresh.sentence.value = "Tom ate an apple yesterday"
     assert fresh.translation.src_tokens == ["tom", "ate", "an", "apple", "yesterday", "."]
     assert "still showing" not in fresh.message.value and ERROR not in fresh.message.value
+
+
+# --- the top-5 next tokens and the beam view (issue 31, item 3) ---
+def test_candidates_panel_lists_the_model_s_top_five_with_the_output_token_chosen(fresh, model):
+    import html
+
+    from helpers.decode import translation_topk
+
+    sentence = "tom ate an apple yesterday ."
+    fresh.sentence.value = sentence
+    t = helpers.translate(model, sentence)
+    top = translation_topk(model, t)
+    for j in range(t.attention.shape[0]):
+        fresh.step.value = j + 1
+        rows = fresh.next_tokens()
+        assert [(w, round(p, 9)) for w, p, _ in rows] == [(w, round(float(p), 9)) for w, p in zip(top.tokens[j], top.probs[j])]
+        chosen = [w for w, _, c in rows if c]
+        assert chosen == [(t.tgt_tokens + ["<eos>"])[j]]  # greedy: the output token is the most probable one
+        assert rows[0][2]
+        assert f"{html.escape(rows[0][0])} ← 选中 (chosen)" in fresh.readout.value
+
+
+def test_the_candidates_and_beam_table_are_in_the_picture(fresh):
+    fresh.step.value = 2
+    cand, table = fresh._cand, fresh._table
+    word, p, chosen = fresh.next_tokens()[0]
+    assert cand["words"][0].get_text() == word and cand["bars"][0].get_width() == pytest.approx(p)
+    assert cand["bars"][0].get_facecolor()[:3] == pytest.approx((1.0, 0.498, 0.0549), abs=1e-3)  # tab:orange
+    shown, rows = fresh.beam_table()
+    assert table["head"].get_text().startswith(f"束搜索 (beam search)，束宽 k = {fresh.beam.value}：第 t = {shown} 步")
+    assert [a.get_text() for a in table["rows"][0]] == list(rows[0])
+
+
+def test_beam_table_shows_the_hypotheses_kept_at_the_current_step_with_their_log_probabilities(fresh, model):
+    from helpers.decode import beam_trace, translation_ids
+
+    fresh.sentence.value = "the cat that i saw is black ."
+    fresh.beam.value = 3
+    src, _ = translation_ids(model, fresh.translation)
+    trace = beam_trace(model, src, beam_size=3)
+    fresh.step.value = 2
+    shown, rows = fresh.beam_table()
+    assert shown == 2
+    kept = trace.steps[1].kept
+    assert [lp for *_, lp, _ in rows[: len(kept)]] == [f"{lp:.3f}" for _, lp in kept]
+    assert [hyp for _, hyp, *_ in rows[: len(kept)]] == [f"{r}. " + " ".join(model.tgt_vocab.itos[i] for i in ids)
+                                                          for r, (ids, _) in enumerate(kept, 1)]
+
+
+def test_the_final_hypothesis_is_starred_where_it_ends_and_its_prefix_before(fresh, model):
+    fresh.sentence.value = "i am a student ."
+    trace = fresh.beam_trace
+    best_step, best_index = trace.best
+    fresh.step.value = best_step + 1
+    shown, rows = fresh.beam_table()
+    ended = [r for r in rows if r[3]]
+    assert ended[best_index][0] == "★" and "最终选中" in ended[best_index][3]
+    assert sum(r[0] == "★" for r in rows) == 1
+    fresh.step.value = 1
+    _, rows = fresh.beam_table()
+    first = model.tgt_vocab.itos[trace.chosen[0][0]]
+    assert [r[1] for r in rows if r[0] == "★"] == [f"1. {first}"]  # the winner's first word, kept at step 1
+
+
+def test_beam_width_one_gives_the_greedy_translation(fresh):
+    fresh.sentence.value = "tom ate an apple yesterday ."
+    fresh.beam.value = 1
+    assert fresh.beam_trace.beam_size == 1
+    assert fresh.beam_trace.chosen[0] == fresh.beam_trace.result.tokens[0]
+    ids = fresh.beam_trace.chosen[0]
+    assert [fresh._views[0].tgt_vocab.itos[i] for i in ids] == fresh.translation.tgt_tokens
+    fresh.step.value = 1
+    first = fresh.translation.tgt_tokens[0]
+    assert fresh.beam_table() == (1, [("★", f"1. {first}", fresh.beam_table()[1][0][2], "")])  # one hypothesis
+
+
+def test_changing_the_beam_width_redraws_the_table(fresh):
+    fresh.sentence.value = "the cat that i saw is black ."
+    fresh.step.value = 2
+    before = _png(fresh)
+    fresh.beam.value = 5
+    assert len(fresh.beam_table()[1]) == 5 and _png(fresh) != before
+    assert ERROR not in fresh.message.value
+
+
+def test_compare_mode_lists_the_candidates_of_both_models(fresh):
+    fresh.compare.value = "bahdanau"
+    assert fresh.next_tokens(panel=1) and fresh.readout.value.count("top-5 next tokens") == 2
+    fresh.compare.value = NO_COMPARE
+
+
+def test_no_text_of_the_picture_is_cut_at_its_edges(fresh):
+    """Issue 33: the legend (and every other label) lies inside the picture, default and long sentences."""
+    fig = fresh._fig
+
+    def outside():
+        renderer = fig.canvas.get_renderer()
+        W, H = fig.bbox.width, fig.bbox.height
+        texts = fig.findobj(lambda a: hasattr(a, "get_window_extent") and hasattr(a, "get_text") and a.get_text())
+        return [t.get_text() for t in texts if (lambda b: b.x0 < 0 or b.y0 < 0 or b.x1 > W or b.y1 > H)(
+            t.get_window_extent(renderer))]
+
+    for sentence in ("i am a student .", sentence_text(load_corpus("long")[0].src)):
+        fresh.sentence.value = sentence
+        for t in (1, fresh.step.max):
+            fresh.step.value = t
+            assert outside() == [], sentence
+    assert any("红色实线框" in t.get_text() for t in fig.texts)  # the legend is one of the texts checked
+
+
+# --- the too-long message (issue 32) ---
+def test_one_very_long_word_is_called_too_many_characters_not_one_word_too_many(fresh):
+    fresh.sentence.value = "x" * 3000
+    message = fresh.message.value
+    assert ERROR in message and "3000 个字符" in message and "最多 2000 个字符" in message
+    assert "1 个词" not in message
+
+
+def test_a_sentence_over_sixty_words_says_how_many_words(fresh):
+    fresh.sentence.value = " ".join(["student"] * 61)
+    assert ERROR in fresh.message.value and "61 个词，这里最多 60 个词" in fresh.message.value
+
+
+def test_a_long_word_under_the_limit_is_shown_not_called_stale(fresh):
+    fresh.sentence.value = "x" * 300  # shortened to 20 characters + … on the axis, still this sentence
+    assert "still showing" not in fresh.message.value and ERROR not in fresh.message.value
+    fresh.sentence.value = "x" * 3000
+    fresh.step.value = 2  # the picture keeps the 300-character word: now it is stale, and says so
+    assert "still showing" in fresh.message.value
+
+
+def test_a_megabyte_of_input_is_refused_quickly_with_a_message(fresh):
+    import time
+
+    start = time.perf_counter()
+    fresh.sentence.value = "tom likes tea . " * 65_536
+    assert time.perf_counter() - start < 2
+    assert ERROR in fresh.message.value and "input too long" in fresh.message.value

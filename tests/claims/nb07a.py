@@ -65,6 +65,9 @@ CLAIMS = [
     Claim('194713f3', 'min(table, key=lambda n: table[n]["aer"]) == "luong-concat" and max(table, key=lambda n: table[n]["aer"]) == "bahdanau"', 'luong-concat has the lowest AER, bahdanau the highest'),
     # cell 37
     Claim('ea2ad15c', 'explorer.model.value == __import__("helpers.widgets.explorer", fromlist=["default_model"]).default_model()', 'no model given: the widget opens default_model()'),
+    Claim('ea2ad15c', 'explorer.step.value == 2 and explorer.next_tokens()[0][:1] == ("昨晚",) and explorer.next_tokens()[0][2] and explorer.next_tokens()[0][1] > 0.99 and max(p for _, p, _ in explorer.next_tokens()[1:]) < 1e-4', 'at t = 2 the chosen 昨晚 is the top candidate with p > 0.99, the other four under 1e-4'),
+    Claim('ea2ad15c', 'explorer.beam.value == 3 and (lambda kept: kept[0][1] - kept[1][1] > 9)(explorer.beam_trace.steps[1].kept)', 'beam search k = 3: at t = 2 the second hypothesis is more than 9 below the first in log p'),
+    Claim('ea2ad15c', '[explorer._views[0].tgt_vocab.itos[i] for i in explorer.beam_trace.chosen[0]] == explorer.translation.tgt_tokens and explorer.beam_trace.chosen[3]', 'the hypothesis beam search chooses is the greedy translation'),
     # cell 40
     Claim('1f93bc68', 'side_by_side.model.value == explorer.model.value and side_by_side.translation.tgt_tokens[side_by_side.step.value - 1] == "的"', 'the comparison widget opens on the default model, at step t = 3 (的)'),
     # 6.1: an unknown name copied through attention
