@@ -40,7 +40,6 @@ import base64
 import functools
 import json
 import re
-import sys
 from pathlib import Path
 
 import numpy as np
