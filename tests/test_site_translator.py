@@ -259,3 +259,14 @@ def test_a_model_without_attention_shows_no_heatmap_but_the_top5(site_page):
     assert site_page.inner_text(".nmt-text") == translate(load_pretrained("none"), "i am a student").text
     assert site_page.locator(".nmt-heatmap").is_hidden() and site_page.locator(".nmt-no-attention").is_visible()
     assert site_page.locator(".nmt-top5 tbody tr").count() == 5
+
+
+def test_the_bundled_font_draws_every_character_the_models_can_output():
+    from fontTools.ttLib import TTFont
+
+    font = ROOT / "helpers" / "viz" / "fonts" / "NotoSansSC-Subset.otf"
+    drawn = set(TTFont(str(font)).getBestCmap())
+    vocab = load_pretrained("luong-general").tgt_vocab.itos[4:]  # after <pad> <bos> <eos> <unk>
+    characters = {ch for token in vocab for ch in token}
+    assert len(characters) > 500 and "苹" in characters
+    assert sorted(ch for ch in characters if ord(ch) not in drawn) == []
