@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 from pathlib import Path
 
 import numpy as np
@@ -176,6 +177,28 @@ def test_typed_input_is_read_as_python_reads_it(exact_page):
             read_source(text, vocab)
         assert mine["message"] == str(caught.value).replace(PY_EXAMPLE, "'i am a student .'"), text
     assert got[len(TYPED)]["refused"] == "chinese" and "输入里有中文" in got[len(TYPED)]["message"]
+
+
+def test_random_typing_is_read_as_python_reads_it(exact_page):
+    """1000 strings glued from the pieces a tokeniser trips over (contractions, clock times, Unicode digits,
+    full-width forms, case-folding letters, odd spaces, Chinese, emoji): the page reads each as Python does."""
+    rng = random.Random(31)
+    pieces = list("abcxyzTOM'’s- ,.?!:;0123456789") + [
+        "don't", "I'm", "6:30", "21st", "twenty", "-", "one", " ", "  ", "\t", "我", "。", "，", "？", "😀", "é", "İ",
+        "ſ", "K", "٣", "١٢:٣٠", "<unk>", "<UNK>", "o'clock", "n't", "'s", "what", "how", "nice", "...", "ｆｕｌｌ", "①",
+        "²", "\u00a0", "\u2028", "\x1c", "\ufeff", "what's", "cannot", "100", "101", "3rd", "22nd", "Xiaoming's"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(1000)]
+    vocab = load_pretrained("none").src_vocab
+    got = exact_page.evaluate("""texts => texts.map(s => { try { const r = NMT.read(s);
+        return [r.tokens, r.surfaces, r.ids, r.unknown, r.truncated]; } catch (e) { return e.message; } })""", texts)
+    for text, mine in zip(texts, got, strict=True):
+        try:
+            source = read_source(text, vocab)
+        except HelpersError as err:
+            assert mine == str(err).replace(PY_EXAMPLE, "'i am a student .'"), text
+        else:
+            assert mine == [source.tokens, source.surfaces, source.ids, source.unknown, source.truncated], text
+    assert sum(isinstance(m, str) for m in got) > 10 and sum(isinstance(m, list) for m in got) > 500
 
 
 # --- the site as shipped ------------------------------------------------------------------------------------
