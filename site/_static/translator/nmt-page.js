@@ -240,7 +240,8 @@
     slider.addEventListener("input", function () { if (steps) showStep(Number(slider.value)); });
     picker.addEventListener("change", function () { if (result) { app.dataset.state = "busy"; translate(); } });
     decoding.addEventListener("change", function () { if (result) { app.dataset.state = "busy"; translate(); } });
-    load(picker.value).then(function () { app.dataset.ready = "1"; }, function (err) {
+    // the default model, then the sentence already in the box: the reader sees a heatmap at once
+    load(picker.value).then(translate).then(function () { app.dataset.ready = "1"; }, function (err) {
       error.textContent = "模型加载失败 (cannot load the model)：" + err.message;
       error.hidden = false;
     });
