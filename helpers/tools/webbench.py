@@ -3,10 +3,11 @@
 ``python -m helpers.tools.webbench [--site site/_build/html] [--repeat 5]`` opens ``translate.html`` from
 ``file://`` in the system Chromium (``tests/browser_support.py``'s flags, through ``playwright``) and prints:
 
-* **load**: navigation start until the default model's weights are decoded (the page is ready);
+* **load**: navigation start until the page is ready: the default model's weights decoded and the
+  sentence already in the box translated and drawn;
 * **Enter → translation shown**: from the Enter key (its ``keydown`` time stamp) to the first animation
-  frame after the translation, heatmap and top-5 are in the page, for the first sentence after loading
-  (cold) and for the next ones; and, after picking a model not loaded yet, the time the page itself
+  frame after the translation, heatmap and top-5 are in the page, for the first sentence the reader
+  types after loading and for the next ones; and, after picking a model not loaded yet, the time the page itself
   measures from the pick to the result (its weight file loaded and decoded, then the translation);
 * **slider key → picture**: from an ArrowRight ``keydown`` on the step slider to the first animation frame
   after the heatmap was redrawn, over every step of a long sentence;
@@ -111,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="fresh page loads (default 5)")
     args = parser.parse_args(argv)
     r = run(args.site, args.repeat)
-    print(f"页面加载到模型就绪 (load, default model decoded): {_summary(r['load_ms'])}")
-    print(f"回车 → 第一个译文 (Enter → first translation, cold): {_summary(r['cold_ms'])}  目标 < 1000 ms")
+    print(f"页面加载到就绪 (load: default model decoded, box translated): {_summary(r['load_ms'])}")
+    print(f"回车 → 第一个译文 (Enter → first translation): {_summary(r['cold_ms'])}  目标 < 1000 ms")
     print(f"回车 → 译文 (Enter → translation, warm): {_summary(r['warm_ms'])}")
     print(f"换一个未加载的模型 → 译文 (new model: load + translate): {_summary(r['switch_ms'])}")
     print(f"滑块按键 → 画面 (slider key → picture): {_summary(r['slider_ms'])}  目标 < 50 ms")
