@@ -79,5 +79,5 @@ lint: $(STAMP)
 
 # --- companion website ---
 .PHONY: site
-site: $(STAMP)               ## static site of the committed notebooks + widget frames -> site/_build/html
+site: $(STAMP)               ## static site of the committed notebooks + widget frames + the in-page translator -> site/_build/html
 	$(BIN)/python -m helpers.tools.site

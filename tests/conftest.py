@@ -1,6 +1,7 @@
 """Shared test set-up.
 
 * a headless matplotlib backend, and quick mode for anything notebook-like;
+* ``site``: the companion website built once per session (tests/test_site.py, tests/test_site_translator.py);
 * an in-process network guard: any connection to an address outside the loopback range fails the
   test, so nothing in helpers reaches for the network (kernels and JupyterLab use 127.0.0.1 only).
 """
@@ -8,6 +9,9 @@
 import ipaddress
 import os
 import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +55,16 @@ def _no_network(monkeypatch):
     monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
     monkeypatch.setattr(socket.socket, "connect_ex", _guarded_connect_ex)
     yield
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The built site's html folder (one build per test session, like `make site`)."""
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path_factory.mktemp("site")
+    env = dict(os.environ, PYTHONPATH=str(root), MPLBACKEND="Agg")
+    done = subprocess.run([sys.executable, "-m", "helpers.tools.site", "--out", str(out)], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"make site failed:\n{done.stdout}\n{done.stderr}"
+    print(done.stdout)
+    return out / "html"

@@ -6,7 +6,8 @@
    extension), the committed notebooks (never executed), the bundled Chinese font and a local
    MathJax 3 copy (from the PyPI package ``sphinx-mathjax-offline``);
 2. renders the kernel-free frames of the 05a / 07a widgets from the shipped models
-   (``helpers.tools.frames``) into ``src/_static/frames``;
+   (``helpers.tools.frames``) into ``src/_static/frames``, and the in-page translator's models
+   (``helpers.tools.webmodels``) into ``src/_static/translator``;
 3. runs Sphinx (myst-nb, sphinx-book-theme) into ``BUILD_DIR/html``, warnings being errors;
 4. checks the size (at most ``SIZE_LIMIT_MB``) and prints pages, size and build time.
 
@@ -50,7 +51,7 @@ SITE_SOURCES = ROOT / "site"
 NOTEBOOKS = ROOT / "notebooks"
 FONT_DIR = ROOT / "helpers" / "viz" / "fonts"
 DEFAULT_BUILD_DIR = SITE_SOURCES / "_build"
-SIZE_LIMIT_MB = 30
+SIZE_LIMIT_MB = 40
 OWNER = "helpers.tools.site"  # the stamp that marks a build folder as this command's
 BUILD_PARTS = ("src", "html", "doctrees")  # what a build writes into its folder
 # the parts of MathJax 3 that tex-chtml.js loads (the combined component plus its web fonts)
@@ -278,6 +279,7 @@ def build_site(build_dir: Path = DEFAULT_BUILD_DIR, frames: bool = True) -> dict
 
     Raises ``HelpersError`` when Sphinx fails (its output is in the message) or the site is too big."""
     from helpers.tools.frames import write_frames
+    from helpers.tools.webmodels import write_web_models
 
     start = time.perf_counter()
     build_dir = check_build_dir(build_dir)
@@ -290,6 +292,7 @@ def build_site(build_dir: Path = DEFAULT_BUILD_DIR, frames: bool = True) -> dict
     src, html = build_dir / "src", build_dir / "html"
     stage_sources(src)
     counts = write_frames(src / "_static" / "frames") if frames else {}
+    write_web_models(src / "_static" / "translator")  # the in-page translator's models (helpers.tools.webmodels)
     clear_build_part(html)
     command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going",
                "-d", str(build_dir / "doctrees"), str(src), str(html)]
