@@ -14,7 +14,7 @@ import nbformat
 import pytest
 import torch
 
-from helpers.exercises import EXERCISES, check
+from helpers.exercises import EXERCISES, check, default_points
 from helpers.grading import record as rec
 from helpers.grading import runner as g
 from helpers.grading import sandbox as sb
@@ -112,8 +112,9 @@ def test_solution_notebooks_get_full_marks(graded):
     columns, table, _, _ = graded
     row = table["solution"]
     assert row["status"] == g.OK
-    assert int(row["total"]) == int(row["max_score"]) == len(columns)
-    assert {c for c in columns if row[c] == "1"} == set(columns)
+    full = {c: default_points(EXERCISES[c]) for c in columns}  # the registry's points (2 for code and two-part ones)
+    assert float(row["total"]) == float(row["max_score"]) == sum(full.values())
+    assert {c for c in columns if float(row[c]) == full[c]} == set(columns)
 
 
 def test_columns_are_the_exercises_of_the_assignment(graded):

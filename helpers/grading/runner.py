@@ -15,6 +15,12 @@ How a verdict is reached, outside the student's kernel:
    functions through ``grading.sandbox.Sandbox`` (the student's source re-created in a child process
    of its own, where the library's implementation of that exercise refuses to run).
 
+Students are graded one after another, or side by side with ``workers`` processes (``--workers``,
+default every core): each worker has an isolation of its own (its own private folders; as root, its
+own sandbox user id, so that cleaning up after one student never touches another worker's kernel);
+the rows are written in the students' order, identical to one worker's. Progress: "[k/N]" lines with
+an estimate of the time left from the first finished student on.
+
 A function whose recorded source is not in the notebook handed in, or that calls the library's
 implementation of its exercise, or the withheld reference itself, is marked 交了参考答案. A notebook
 that errors, hangs or is not a notebook gets a row saying so, and the batch goes on.
