@@ -239,7 +239,7 @@ def test_extra_files_in_a_students_folder_are_ignored_but_a_lone_file_gets_a_row
 
 
 @pytest.mark.parametrize(("entry", "verdict"), [
-    ("forged", g.UNGRADABLE), ({"kind": 5}, g.UNGRADABLE), ({"kind": "function", "imports": 3}, g.WRONG)])
+    ("forged", g.UNGRADABLE), ({"kind": 5}, g.UNGRADABLE), ({"kind": "function", "imports": 3}, g.UNGRADABLE)])
 def test_a_tampered_answer_record_is_ungradable_not_a_crash(entry, verdict):
     assert g.mark("context_vector", entry, call_timeout=2).verdict == verdict
 
