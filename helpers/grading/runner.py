@@ -412,8 +412,15 @@ def _grade_parallel(by_student, columns, columns_nb, options, workers, memory, u
                     running[pool.submit(_worker_grade, own, columns, columns_nb, options)] = (k, student)
             done, _ = wait(list(running), return_when=FIRST_COMPLETED)
             for future in sorted(done, key=lambda f: running[f][0]):
-                _k, student = running.pop(future)
-                finish(student, *future.result())
+                k, student = running.pop(future)
+                try:
+                    result = future.result()
+                except Exception as exc:  # the worker died (e.g. killed for memory): this student's row says so
+                    result = (f"{ERROR} 批改进程出错 (grading worker failed): {type(exc).__name__}: {str(exc)[:120]}", {}, [])
+                    pools[k].shutdown(wait=True, cancel_futures=True)
+                    pools[k] = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_worker_start,
+                                                   initargs=(k, memory, use_bwrap, columns))
+                finish(student, *result)
     except BaseException:
         for pool in pools:  # Ctrl-C or a broken worker: stop them all now
             for process in list((getattr(pool, "_processes", None) or {}).values()):
