@@ -107,8 +107,8 @@ def batch(tmp_path_factory):
 
 def test_a_cell_whose_source_is_no_text_does_not_stop_the_run(batch):
     row = batch["table"]["odd"]
-    assert row["total"] == "2" and "source" in row["status"]  # graded, and the odd cells are named
-    assert batch["table"]["ann"]["total"] == "2"
+    assert row["total"] == "3" and "source" in row["status"]  # graded (1 + 2 points), and the odd cells are named
+    assert batch["table"]["ann"]["total"] == "3"
 
 
 def test_parse_runs_a_malformed_cell_as_empty():
@@ -248,7 +248,7 @@ def test_one_extra_notebook_does_not_change_the_assignment():
 
 def test_an_old_blank_file_does_not_zero_the_good_one(batch):
     row = batch["table"]["dan"]
-    assert row["total"] == "2" and "hw_old.ipynb" in row["status"]
+    assert row["total"] == "3" and "hw_old.ipynb" in row["status"]
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "0", "-1"])
@@ -296,7 +296,7 @@ def test_no_process_of_the_neighbour_outlives_the_grader(batch):
 def test_honest_students_get_their_grades_next_to_a_hostile_neighbour(batch):
     t, d = batch["table"], batch["details"]
     for student in ("ann", "zed"):  # before and after the neighbour
-        assert t[student]["total"] == "2" and t[student]["status"] == g.OK
+        assert t[student]["total"] == "3" and t[student]["status"] == g.OK  # 1 + 2 points
         assert d[student, "context_vector"]["verdict"] == g.PASSED
     assert t["eve"]["total"] == "0"
 

@@ -42,6 +42,7 @@ __all__ = [
     "Verdict",
     "check",
     "choice_checker",
+    "default_points",
     "number_checker",
     "register",
     "register_code",
@@ -60,6 +61,18 @@ class Exercise:
     solution: Any  # the reference callable or value
     checker: Callable[[Any], Verdict]
     hints: list[str] = field(default_factory=list)  # from gentle to revealing
+    points: float | None = None  # what the grader gives for it; None: ``default_points`` (see there)
+
+
+def default_points(exercise: Exercise) -> float:
+    """An exercise's points for ``python -m helpers.grading``: its ``points`` field, else 1.
+
+    Multi-part exercises say so at registration: a code exercise (``register_code``: its checker runs
+    several test cases) and a prediction with its reason (``kinds.predict_and_explain``) are worth 2.
+    Partial credit comes from the checker's verdict: ``details["parts"]`` sub-checks of which
+    ``details["passed_parts"]`` passed (``engine.run_cases``: the cases before the first failure;
+    ``predict_and_explain``: the prediction right, the reason wrong)."""
+    return float(exercise.points) if exercise.points is not None else 1.0
 
 
 class LazyExercise(Exercise):
@@ -124,13 +137,16 @@ def register(exercise: Exercise) -> Exercise:
     return exercise
 
 
+CODE_POINTS = 2.0  # a code exercise: several test cases, partial credit for the cases passed
+
+
 def register_code(notebook: str, table) -> None:
     """Register code exercises from rows (id, checker module, title, prompt, hints): the module holds the
     reference ``<id>`` and its checker ``check_<id>``."""
     for exercise_id, module, title, prompt, hints in table:
         register(Exercise(id=exercise_id, notebook=notebook, title=title, prompt=prompt,
                           solution=getattr(module, exercise_id), checker=getattr(module, f"check_{exercise_id}"),
-                          hints=hints))
+                          hints=hints, points=CODE_POINTS))
 
 
 def reset_hints(exercise_id: str | None = None) -> None:

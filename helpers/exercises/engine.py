@@ -218,7 +218,7 @@ def run_cases(
             msg = f"你的函数抛出了异常 (raised an exception): {exception_text(exc)}"
             if exception_tip:
                 msg += f"\n{exception_tip}"
-            return Verdict(False, msg + describe_case(case), {"kind": "exception", "case": n})
+            return Verdict(False, msg + describe_case(case), {"kind": "exception", "case": n, "parts": len(cases), "passed_parts": n - 1})
         if out is None:
             return Verdict(
                 False,
@@ -230,10 +230,10 @@ def run_cases(
             if problem and kind == "shape" and shape_tip is not None:
                 problem += shape_tip(case, out)
             if problem:
-                return Verdict(False, problem + describe_case(case), {"kind": kind, "case": n})
+                return Verdict(False, problem + describe_case(case), {"kind": kind, "case": n, "parts": len(cases), "passed_parts": n - 1})
         problem = dtype_problem(out, case, integer_ok)
         if problem:
-            return Verdict(False, problem + describe_case(case), {"kind": "dtype", "case": n})
+            return Verdict(False, problem + describe_case(case), {"kind": "dtype", "case": n, "parts": len(cases), "passed_parts": n - 1})
         out = out.detach()
         if close(out, case.expected):
             continue
@@ -244,7 +244,7 @@ def run_cases(
             found = None
         mistake, msg = found or ("wrong_values", "数值不对 (wrong values)：与参考答案不一致。")
         return Verdict(
-            False, msg + describe_case(case, out), {"kind": "value", "mistake": mistake, "case": n}
+            False, msg + describe_case(case, out), {"kind": "value", "mistake": mistake, "case": n, "parts": len(cases), "passed_parts": n - 1}
         )
     return Verdict(
         True, f"全部 {len(cases)} 个测试用例通过 (all {len(cases)} cases passed)。", {"kind": "pass"}

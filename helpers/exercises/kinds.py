@@ -299,10 +299,11 @@ def predict_and_explain(
             return Verdict(False, f"{NOT_FINISHED}：还没有填{missing}。", {"kind": "unfinished"})
         first = prediction(guess)
         if not first.passed:
-            return Verdict(False, first.message, dict(first.details, part="prediction"))
+            return Verdict(False, first.message, dict(first.details, part="prediction", parts=2, passed_parts=0))
         second = reason(why)
         if not second.passed:
-            return Verdict(False, f"预测对了，但{second.message}", dict(second.details, part="reason"))
+            return Verdict(False, f"预测对了，但{second.message}", dict(second.details, part="reason", parts=2,
+                                                                        passed_parts=1))
         return Verdict(True, f"{first.message}；{second.message}", {"kind": "pass"})
 
     return checker

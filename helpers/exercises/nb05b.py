@@ -133,6 +133,7 @@ register(LazyExercise(
            " 答案写成 (预测的数, 理由的字母)；检查之后再运行下一格，看测量结果。",
     solve=lambda: (round(padding_weights()[0], 3), REASON),
     checker=check_padding_weight,
+    points=2,  # the prediction and its reason (partial credit for the prediction alone)
     hints=["数一数：短句有几个真实词？补齐到多长？所以有几个 <pad>？",
            "未训练的模型打分都接近 0，<pad> 的分数恰好是 0：softmax 之后每个位置的权重差不多一样大。",
            "预测 ≈ 填充个数 / 补齐后的长度；理由要解释为什么分数为 0 的位置仍然分到权重。"],
@@ -182,6 +183,7 @@ register(LazyExercise(
     solve=lambda: (0.0, "A"),
     checker=predict_and_explain(check_local_m_prediction, check_local_m_reason,
                                 example="例如 (0.5, 'B')：第一个是预测的数，第二个是理由的字母"),
+    points=2,  # the prediction and its reason
     hints=["“昨天”是第 2 个输出词；local-m 取 p_t = t。",
            "窗口是 [p_t − D, p_t + D]；yesterday 是第几个源词？",
            "窗口外的位置不参加 softmax，权重恰好为 0。"],

@@ -5,12 +5,59 @@ answer key here, and nothing imported from the rest of ``helpers.exercises``: a 
 ``python -m helpers.grading`` runs where the exercises package is a stand-in without the answer key,
 and the grader's private copy keeps this one module (``grading.jail.KEEP_IN_EXERCISES``) so that the
 reveal cells still run there.
+
+**In a graded kernel a reveal answers only after its exercise's check has recorded an answer**
+(``_after_check``): the grader's recorder (``helpers.grading.record``) is installed there, and a reveal
+called first raises ``RevealTooEarly`` instead of printing the measurement a prediction is about; once
+a reveal has answered, the recorder keeps the answer recorded before it (a later ``check`` of that
+exercise changes nothing). Outside grading (a reader running the notebook) the reveals always answer.
+The kernel is the student's: this stops the reveal-first shortcut, it does not stop a student who
+rewrites the recorder itself (that is not the reveal's job; the grader's verdicts never trust the kernel
+for more than the recorded answer).
 """
 
 from __future__ import annotations
 
+import functools
+import sys
+
 from helpers.analysis.probes import FIRST_CLAUSES, first_clause_bleu, first_clauses  # noqa: F401 (notebook 01)
 from helpers.checkpoint import load_metrics
+
+
+class RevealTooEarly(RuntimeError):
+    """A reveal called, while grading, before its exercise's check(...) recorded an answer."""
+
+
+def _recorder_state() -> dict | None:
+    record = sys.modules.get("helpers.grading.record")
+    state = getattr(record, "_STATE", None)
+    return state if isinstance(state, dict) and state.get("path") else None
+
+
+def _after_check(exercise_id: str, when=lambda *args, **kwargs: True):
+    """Decorate a reveal: while grading, answer only once ``check(exercise_id, ...)`` has recorded an answer.
+
+    ``when(*args, **kwargs)`` says whether this call reveals that exercise's answer (a call that only
+    repeats a number the notebook already printed does not)."""
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def reveal(*args, **kwargs):
+            state = _recorder_state()
+            if state is not None and when(*args, **kwargs):
+                if exercise_id not in state.get("answers", {}):
+                    raise RevealTooEarly(
+                        f"先预测，再揭晓 (predict first)：评分时要先运行 check('{exercise_id}', 你的答案)，"
+                        "再运行揭晓的单元格 (run the check before the reveal cell)。")
+                state.setdefault("revealed", set()).add(exercise_id)
+            return fn(*args, **kwargs)
+
+        reveal.reveals = exercise_id
+        return reveal
+
+    return wrap
+
 
 # --------------------------------------------------------------------------- notebook 02: the spotlight
 RADIUS = 0.14  # the spotlight of section 2
@@ -19,6 +66,21 @@ STEP = 1e-5  # how far the centre moves, in widths of the picture
 NARROW = 0.03  # a narrow spotlight: still soft (exercise 1 of notebook 02)
 
 
+def _slope_exercise(softness: float, step: float = STEP, radius: float = RADIUS) -> str | None:
+    if softness < SOFT:
+        return "nb02_hard_gradient"  # the prediction: a hard edge's slope
+    if radius < RADIUS:
+        return "nb02_narrow_soft"  # the narrow spotlight: still soft?
+    return None
+
+
+def _gated_slope(fn):
+    """``egret_share_slope`` reveals two exercises, depending on its arguments."""
+    hard = _after_check("nb02_hard_gradient", lambda *a, **k: _slope_exercise(*a, **k) == "nb02_hard_gradient")(fn)
+    return _after_check("nb02_narrow_soft", lambda *a, **k: _slope_exercise(*a, **k) == "nb02_narrow_soft")(hard)
+
+
+@_gated_slope
 def egret_share_slope(softness: float, step: float = STEP, radius: float = RADIUS) -> float:
     """d(share of the egret)/dx of the spotlight centre, by a central difference of ``step`` widths."""
     from helpers.viz.teaching import EGRET_XY, lake_scene, spotlight_weights
@@ -38,6 +100,7 @@ ATTENTION_MODELS = ("bahdanau", "luong-dot", "luong-general", "luong-concat")
 _AER: dict = {}
 
 
+@_after_check("nb06_best_aer", lambda split: split != "test")  # test: the table the notebook already shows
 def split_aers(split: str) -> dict[str, float]:
     """Teacher-forced corpus AER of each shipped attention model on ``split`` (as metrics.json does for test)."""
     record = (load_metrics(missing_ok=True) or {}).get("models", {})
@@ -62,6 +125,7 @@ SAME_AER = 0.03  # novel and test AER closer than this count as "about the same"
 _SPLIT_AER: dict = {}
 
 
+@_after_check("nb07_aer_reading", lambda split, lengths=None: split != "test")
 def split_aer(split: str, lengths: tuple[int, int] | None = None) -> float:
     """Corpus AER of luong-general on ``split``: greedy outputs equal to the reference, arg-max links.
 
@@ -91,6 +155,7 @@ def split_lengths(split: str) -> tuple[int, int]:
     return min(lengths), max(lengths)
 
 
+@_after_check("nb07_aer_reading")
 def novel_vs_test() -> dict[str, float]:
     """What the reveal cell of exercise 2 prints: the AER on test, on the test pairs as long as novel's, on novel."""
     lengths = split_lengths("novel")
@@ -98,6 +163,7 @@ def novel_vs_test() -> dict[str, float]:
 
 
 # --------------------------------------------------------------------------- notebook 01: a blind decoder
+@_after_check("nb01_blind_s0")
 def blind_bleu(name: str = "none", n: int = 200, model=None) -> tuple[float, float]:
     """char-BLEU of ``name`` on the first ``n`` test sentences, as trained and with s_0 set to zeros.
 
@@ -127,6 +193,7 @@ def blind_bleu(name: str = "none", n: int = 200, model=None) -> tuple[float, flo
 
 
 # --------------------------------------------------------------------------- notebook 05a: saturation at init
+@_after_check("nb05_saturation")
 def init_peak_alpha(hidden: int = 128, src_len: int = 12, n: int = 256, seed: int = 0) -> dict[str, float]:
     """Mean largest α of one softmax over ``src_len`` keys, with and without dividing the score by √H.
 

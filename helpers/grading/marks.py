@@ -3,6 +3,15 @@
 What counts as the student's own work: a value as recorded; a function only if its source is in the
 notebook handed in (``_typed``) and it does not call the library's own implementation of its exercise
 (``twins``: those are replaced by stand-ins that refuse in the sandbox, ``grading.jail.withhold``).
+
+The answers file is written by the student's kernel, so a function record is data to distrust: it is
+graded only when it has exactly the shape the recorder writes (``_malformed``): ``sources`` a list of
+texts each found in the notebook, ``imports`` plain ``import a.b as c`` / ``from a.b import c as d``
+lines, ``data`` keyed by identifiers. Any other record (a tuple of sources, code among the imports)
+is 无法评分 (ungradable, tampered record): nothing of it runs.
+
+Points: ``helpers.exercises.default_points`` (1 per exercise, 2 for multi-part ones); a wrong answer
+whose checker reports sub-checks (``details["parts"]``, ``details["passed_parts"]``) gets that share.
 """
 
 from __future__ import annotations
@@ -39,10 +48,52 @@ class Mark:
     verdict: str
     message: str = ""
     answer: str = ""  # short text of the answer, for the summary's "most common wrong answer"
+    fraction: float | None = None  # partial credit of a wrong answer (sub-checks passed); None: all or nothing
+    out_of: float = 1.0  # the exercise's points (``helpers.exercises.default_points``)
 
     @property
-    def points(self) -> int:
-        return int(self.verdict == PASSED)
+    def points(self) -> float:
+        if self.verdict == PASSED:
+            return self.out_of
+        if self.verdict == WRONG and self.fraction:
+            return round(self.out_of * min(max(self.fraction, 0.0), 1.0), 2)
+        return 0.0
+
+
+def format_points(value: float) -> str:
+    """Points as a report shows them: ``2`` rather than ``2.0``, ``1.33`` for a share."""
+    value = round(float(value), 2)
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def _identifier_path(text: str) -> bool:
+    return bool(text) and all(part.isidentifier() for part in text.split("."))
+
+
+def _plain_import(line) -> bool:
+    """``import a.b as c`` or ``from a.b import c as d``, and nothing else (what ``function_bundle`` writes)."""
+    if not isinstance(line, str) or "\n" in line or ";" in line:
+        return False
+    words = line.split(" ")
+    if len(words) == 4 and words[0] == "import" and words[2] == "as":
+        return _identifier_path(words[1]) and words[3].isidentifier()
+    if len(words) == 6 and words[0] == "from" and words[2] == "import" and words[4] == "as":
+        return _identifier_path(words[1]) and words[3].isidentifier() and words[5].isidentifier()
+    return False
+
+
+def _malformed(entry: dict) -> str | None:
+    """Why a function record is not what the recorder writes (None: it is)."""
+    sources, imports, data, name = (entry.get(k) for k in ("sources", "imports", "data", "name"))
+    if type(sources) is not list or not sources or not all(type(t) is str for t in sources):
+        return "sources"
+    if type(imports) is not list or not all(_plain_import(line) for line in imports):
+        return "imports"
+    if type(data) is not dict or not all(type(k) is str and k.isidentifier() for k in data):
+        return "data"
+    if type(name) is not str or not name.isidentifier():
+        return "name"
+    return None
 
 
 def _short(value, limit: int = 60) -> str:
@@ -130,10 +181,13 @@ def mark(exercise_id: str, entry: dict | None, *, call_timeout: float, cells=Non
         result = check(exercise_id, answer)
         shown = _short(answer)
     elif kind == "function":
-        sources = entry.get("sources")
-        if cells is not None and isinstance(sources, list) and not all(isinstance(t, str) and _typed(t, cells) for t in sources):
+        bad = _malformed(entry)
+        if bad:
+            return Mark(UNGRADABLE, f"记录被改动过 (tampered record): {bad}", "记录被改动过")
+        sources = entry["sources"]
+        if cells is not None and not all(_typed(t, cells) for t in sources):
             library = _library_source(exercise_id)
-            if any(isinstance(t, str) and _normal(t) in library for t in sources):
+            if any(_normal(t) in library for t in sources):
                 return Mark(REFERENCE, REFERENCE_TEXT, "参考答案")
             return Mark(WRONG, "函数的源代码不在你交的笔记本里 (the function's source is not in the notebook handed in)",
                         "源代码不在笔记本里")
@@ -158,11 +212,20 @@ def mark(exercise_id: str, entry: dict | None, *, call_timeout: float, cells=Non
         return Mark(PASSED, message, shown)
     if details.get("kind") == "unfinished" or message.startswith("尚未完成"):
         return Mark(UNFINISHED, message, "None")
-    return Mark(WRONG, message, shown or message.splitlines()[0].split("：")[0][:60])  # the diagnosis
+    return Mark(WRONG, message, shown or message.splitlines()[0].split("：")[0][:60],  # the diagnosis
+                _share(details))
+
+
+def _share(details: dict) -> float | None:
+    """The share of sub-checks passed, as the checker reports it (``parts`` / ``passed_parts``)."""
+    parts, passed = details.get("parts"), details.get("passed_parts")
+    if type(parts) is int and type(passed) is int and parts > 0 and 0 < passed < parts:
+        return passed / parts
+    return None
 
 
 def mark_submission(sub: Submission, columns, *, call_timeout, jail, deny) -> dict:
-    from helpers.exercises import EXERCISES
+    from helpers.exercises import EXERCISES, default_points
 
     marks = {}
     for exercise_id in (c for c in columns if EXERCISES[c].notebook == sub.notebook):
@@ -171,6 +234,14 @@ def mark_submission(sub: Submission, columns, *, call_timeout, jail, deny) -> di
                                       cells=sub.cells, jail=jail, deny=deny, timed_out=sub.status == TIMED_OUT)
         except Exception as exc:  # one odd record must not stop the batch
             marks[exercise_id] = Mark(UNGRADABLE, f"{type(exc).__name__}: {str(exc)[:120]}")
+        marks[exercise_id].out_of = default_points(EXERCISES[exercise_id])
     return marks
+
+
+def max_score(columns) -> float:
+    """The assignment's maximum: the registry's points of its exercises (never anything a student wrote)."""
+    from helpers.exercises import EXERCISES, default_points
+
+    return sum(default_points(EXERCISES[c]) for c in columns)
 
 

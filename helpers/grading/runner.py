@@ -15,6 +15,12 @@ How a verdict is reached, outside the student's kernel:
    functions through ``grading.sandbox.Sandbox`` (the student's source re-created in a child process
    of its own, where the library's implementation of that exercise refuses to run).
 
+Students are graded one after another, or side by side with ``workers`` processes (``--workers``,
+default every core): each worker has an isolation of its own (its own private folders; as root, its
+own sandbox user id, so that cleaning up after one student never touches another worker's kernel);
+the rows are written in the students' order, identical to one worker's. Progress: "[k/N]" lines with
+an estimate of the time left from the first finished student on.
+
 A function whose recorded source is not in the notebook handed in, or that calls the library's
 implementation of its exercise, or the withheld reference itself, is marked 交了参考答案. A notebook
 that errors, hangs or is not a notebook gets a row saying so, and the batch goes on.
@@ -30,6 +36,7 @@ from pathlib import Path
 
 from helpers.grading import jail as jail_mod
 from helpers.grading import sandbox
+from helpers.grading.lms import lms_paths
 from helpers.grading.marks import (  # noqa: F401 - re-exported: runner.PASSED, runner.mark, ...
     MISSING,
     PASSED,
@@ -43,15 +50,19 @@ from helpers.grading.marks import (  # noqa: F401 - re-exported: runner.PASSED, 
     mark_submission,
     twins,
 )
-from helpers.grading.report import Reports, report_paths
-from helpers.grading.submissions import MAX_NOTEBOOK, Submission, assignment, identify, parse
+from helpers.grading.report import Reports, all_report_paths, report_paths
+from helpers.grading.submissions import MAX_NOTEBOOK, Submission, assignment, identify, parse, student_folders
 from helpers.grading.submissions import find_submissions as _find
 from helpers.runtime.errors import HelpersError
 
 OK, NOT_NOTEBOOK, ERROR = "完成 (ok)", "不是笔记本 (not a notebook)", "执行出错 (error)"
 TIMEOUT = TIMED_OUT  # "超时 (timeout)": the run's status, and the verdict of each exercise it never reached
 SYMLINK, TOO_BIG = "符号链接，未跟随 (symlink, not followed)", f"文件超过 {MAX_NOTEBOOK >> 20} MB (file too large)"
-NO_EXERCISES = "没有找到本课程的练习 (no exercises of this course)"
+NO_EXERCISES = "没有调用本课程任何练习的 check(...)，未运行 (no check(...) of a course exercise; not run)"
+NOT_IN_ASSIGNMENT = "不属于本次作业的笔记本，未运行 (a course notebook outside this assignment; not run)"
+NOTHING_HANDED_IN = "文件夹里没有笔记本 (no notebook in the folder)"
+NOT_COUNTED = "另有得分更高的文件，未计入 (another file scored higher, not counted)"
+UNREADABLE = "无法读取 (unreadable)"
 MAX_ERROR_TEXT = 2000  # characters of an error output kept; every other output is dropped
 
 RECORDER_CELL = (
@@ -68,7 +79,7 @@ class GradingError(HelpersError):
 
 def find_submissions(root: Path) -> list[Submission]:
     """Every file under ``root`` with its student's name (see ``grading.submissions``)."""
-    return _find(root, symlink_status=SYMLINK, big_status=TOO_BIG)
+    return _find(root, symlink_status=SYMLINK, big_status=TOO_BIG, unreadable_status=UNREADABLE)
 
 
 def _client_class():
@@ -206,16 +217,136 @@ def _status(sub: Submission) -> str:
     return "; ".join([text, *sub.problems]) if sub.problems else text
 
 
+def _outside(sub: Submission) -> str:
+    """The status of a file that is not run: what it is, in words (no notebook, no check(...), another notebook)."""
+    if sub.status:
+        return _status(sub)
+    if sub.nb is None:
+        sub.status = NOT_NOTEBOOK
+    elif sub.notebook is None:
+        sub.status = NO_EXERCISES
+    else:
+        sub.status, sub.detail = NOT_IN_ASSIGNMENT, sub.notebook
+    return _status(sub)
+
+
+def _grade_student(own: list[Submission], columns: list[str], columns_nb: list[str], *, timeout, call_timeout,
+                   quick, jail, deny) -> tuple[str, dict, list[str]]:
+    """Run and mark one student's files: (status, marks, log lines). The same in a worker and in the grader."""
+    problems, marks, lines = [], {}, []
+    best: dict[str, tuple] = {}
+    for sub in own:
+        if sub.notebook not in columns_nb:
+            problems.append(_outside(sub))
+            continue
+        start = time.monotonic()
+        run_notebook(sub, timeout=timeout, quick=quick, jail=jail, deny=deny)
+        before = jail_mod.snapshot_processes()
+        sub_marks = mark_submission(sub, columns, call_timeout=call_timeout, jail=jail, deny=deny)
+        jail_mod.sweep(before, None, jail.user)  # what the sandbox children left (their bwrap halves)
+        lines.append(f"{sub.name}: {sub.status} {sub.detail} ({time.monotonic() - start:.0f} s)")
+        key = (sum(m.points for m in sub_marks.values()), sub.status == OK and not sub.problems, sub.name)
+        previous = best.get(sub.notebook)
+        if previous is None or key[:2] > previous[0][:2]:
+            if previous is not None:
+                problems.append(f"{previous[1].name}: {NOT_COUNTED}")
+            best[sub.notebook] = (key, sub, sub_marks)
+        else:
+            problems.append(f"{sub.name}: {NOT_COUNTED}")
+    for _key, sub, sub_marks in best.values():
+        marks.update(sub_marks)
+        if sub.status != OK or sub.problems:
+            problems.insert(0, _status(sub))
+    if not own:
+        problems.append(NOTHING_HANDED_IN)
+    return ("; ".join(problems) if problems else OK), marks, lines
+
+
+# --- workers: one process each, with an isolation of its own -------------------------------------------
+
+_WORKER: dict = {}
+
+
+def _worker_start(index: int, memory: int, use_bwrap: bool, columns: list[str]) -> None:
+    """In a worker process: its own Isolation (own folder; when graded code runs as another user, a user
+    id of its own, so that one worker's sweep never kills another's kernel), the answer key computed."""
+    import atexit
+    import signal
+
+    from helpers.exercises import EXERCISES
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the grader's to handle: it stops the workers
+    for c in columns:
+        getattr(EXERCISES[c], "solution", None)
+    jail = jail_mod.Isolation(memory=memory, use_bwrap=use_bwrap)
+    if jail.user:
+        jail.user = (worker_uid(jail.user[0], index), jail.user[1])
+    jail_mod.become_subreaper()  # orphans of this worker's kernels come back to this worker
+    _WORKER["jail"] = jail
+    atexit.register(jail.close)
+
+
+def worker_uid(base: int, index: int) -> int:
+    """The sandbox user id of worker ``index``: ``base`` for the first, then free ids below it."""
+    import pwd
+
+    uid, n = base, 0
+    while n < index:
+        uid -= 1
+        try:
+            pwd.getpwuid(uid)
+        except KeyError:
+            n += 1
+    return uid
+
+
+def _worker_grade(own, columns, columns_nb, options):
+    jail = _WORKER["jail"]
+    return _grade_student(own, columns, columns_nb, jail=jail, **options)
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
+
+class Progress:
+    """"k / N" lines with an estimate of the time left, from the students finished so far."""
+
+    def __init__(self, total: int, workers: int, log):
+        self.total, self.workers, self.log, self.done, self.start = total, workers, log, 0, time.monotonic()
+
+    def finished(self, student: str, status: str, lines: list[str]) -> None:
+        self.done += 1
+        elapsed = time.monotonic() - self.start
+        left = self.total - self.done
+        # students per second so far; before every worker has finished one, all of them have been busy as long
+        rate = max(self.done, min(self.workers, self.total)) / max(elapsed, 1e-9)
+        eta = f"，预计还要 (about) {_duration(left / rate)}" if left else ""
+        for line in lines:
+            self.log(f"  {line}")
+        self.log(f"[{self.done}/{self.total}] {student}: {status}（已用 (elapsed) {_duration(elapsed)}{eta}）")
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(round(seconds))
+    return f"{seconds // 60} 分 {seconds % 60:02d} 秒" if seconds >= 60 else f"{seconds} 秒"
+
+
 def grade(root: Path, *, timeout: float = 300, call_timeout: float = 10, quick: bool = True, log=print,
-          out: Path | None = None, notebooks: list[str] | None = None, memory_mb: int = 4096, use_bwrap: bool = True):
+          out: Path | None = None, notebooks: list[str] | None = None, memory_mb: int = 4096, use_bwrap: bool = True,
+          workers: int = 1, assignment_name: str = ""):
     """Run and mark every submission, writing each student's rows to ``out`` as soon as they are graded.
 
+    ``workers`` processes grade students side by side (each with an isolation of its own); the rows are
+    written in the students' order whatever the order they finish in, and are the same as with one.
     Returns (columns, rows) where rows map student -> {"status": str, "marks": {exercise: Mark}}."""
     from helpers.exercises import EXERCISES
 
     root = Path(root)
-    for ex in EXERCISES.values():  # the answer key, computed now: nothing a notebook does later changes it
-        getattr(ex, "solution", None)
     subs = find_submissions(root)
     for sub in subs:
         if not sub.status and parse(sub):
@@ -223,54 +354,82 @@ def grade(root: Path, *, timeout: float = 300, call_timeout: float = 10, quick: 
     columns_nb = assignment(subs, EXERCISES, notebooks)
     columns = [i for i, ex in EXERCISES.items() if ex.notebook in columns_nb]
     columns.sort(key=lambda i: (columns_nb.index(EXERCISES[i].notebook), list(EXERCISES).index(i)))
-    deny = [root.resolve(), *(p.resolve() for p in report_paths(out))] if out else [root.resolve()]
-    jail = jail_mod.Isolation(memory=memory_mb << 20, use_bwrap=use_bwrap)
-    jail_mod.become_subreaper()
-    log(f"{jail.describe()}；作业 (assignment)：{', '.join(columns_nb) or '—'}")
-    reports = Reports(out, columns) if out else None
-    rows: dict[str, dict] = {}
-    by_student: dict[str, list[Submission]] = {}
+    by_student: dict[str, list[Submission]] = {name: [] for name in student_folders(root)}
     for sub in subs:
         by_student.setdefault(sub.student, []).append(sub)
+    by_student = dict(sorted(by_student.items()))
+    workers = max(1, min(int(workers), len(by_student) or 1))
+    log(f"批改 (grading) {len(by_student)} 个学生 (students)，作业 (assignment)：{', '.join(columns_nb) or '—'}；"
+        f"{workers} 个并行进程 (workers)")
+    for c in columns:  # the assignment's answer key, computed now: nothing a notebook does later changes it
+        getattr(EXERCISES[c], "solution", None)
+    deny = [root.resolve(), *(p.resolve() for p in all_report_paths(out))] if out else [root.resolve()]
+    jail = jail_mod.Isolation(memory=memory_mb << 20, use_bwrap=use_bwrap)
+    jail_mod.become_subreaper()
+    log(jail.describe())
+    reports = Reports(out, columns, assignment_name) if out else None
+    rows: dict[str, dict] = {}
+    progress = Progress(len(by_student), workers, log)
+    options = {"timeout": timeout, "call_timeout": call_timeout, "quick": quick, "deny": deny}
+    order = list(by_student)
+
+    def finish(student, status, marks, lines):
+        progress.finished(student, status, lines)
+        rows[student] = {"status": status, "marks": marks}
+        while reports and len(reports.rows) < len(order) and order[len(reports.rows)] in rows:
+            name = order[len(reports.rows)]  # written in the students' order: the same files as one worker
+            reports.add(name, rows[name]["status"], rows[name]["marks"])
+
     try:
-        for student, own in by_student.items():
-            problems, marks = [], {}
-            best: dict[str, tuple] = {}
-            for sub in own:
-                if sub.notebook not in columns_nb:
-                    if not sub.status:
-                        sub.status = NOT_NOTEBOOK if sub.nb is None else NO_EXERCISES
-                    problems.append(_status(sub))
-                    continue
-                start = time.monotonic()
-                run_notebook(sub, timeout=timeout, quick=quick, jail=jail, deny=deny)
-                before = jail_mod.snapshot_processes()
-                sub_marks = mark_submission(sub, columns, call_timeout=call_timeout, jail=jail, deny=deny)
-                jail_mod.sweep(before, None, jail.user)  # what the sandbox children left (their bwrap halves)
-                log(f"{sub.name}: {sub.status} {sub.detail} ({time.monotonic() - start:.0f} s)")
-                key = (sum(m.points for m in sub_marks.values()), sub.status == OK and not sub.problems, sub.name)
-                previous = best.get(sub.notebook)
-                if previous is None or key[:2] > previous[0][:2]:
-                    if previous is not None:
-                        problems.append(f"{previous[1].name}: 另有得分更高的文件，未计入 (another file scored higher, not counted)")
-                    best[sub.notebook] = (key, sub, sub_marks)
-                else:
-                    problems.append(f"{sub.name}: 另有得分更高的文件，未计入 (another file scored higher, not counted)")
-            for _key, sub, sub_marks in best.values():
-                marks.update(sub_marks)
-                if sub.status != OK or sub.problems:
-                    problems.insert(0, _status(sub))
-            if not best and not problems:
-                problems.append(NO_EXERCISES)
-            status = "; ".join(problems) if problems else OK
-            rows[student] = {"status": status, "marks": marks}
-            if reports:
-                reports.add(student, status, marks)
+        if workers == 1:
+            for student, own in by_student.items():
+                finish(student, *_grade_student(own, columns, columns_nb, jail=jail, **options))
+        else:
+            _grade_parallel(by_student, columns, columns_nb, options, workers, memory_mb << 20, use_bwrap, finish)
     finally:
         if reports:
             reports.close()
         jail.close()
-    return columns, rows
+    return columns, {s: rows[s] for s in order if s in rows}
+
+
+def _grade_parallel(by_student, columns, columns_nb, options, workers, memory, use_bwrap, finish) -> None:
+    """Grade with ``workers`` processes: one single-process pool each (each knows its index, hence its user id)."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter: no torch threads forked mid-state
+    before = jail_mod.snapshot_processes()
+    pools = [ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_worker_start,
+                                 initargs=(k, memory, use_bwrap, columns)) for k in range(workers)]
+    try:
+        queue, running = list(by_student.items()), {}
+        while queue or running:
+            busy = {k for k, _student in running.values()}
+            for k, pool in enumerate(pools):
+                if queue and k not in busy:
+                    student, own = queue.pop(0)
+                    running[pool.submit(_worker_grade, own, columns, columns_nb, options)] = (k, student)
+            done, _ = wait(list(running), return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=lambda f: running[f][0]):
+                k, student = running.pop(future)
+                try:
+                    result = future.result()
+                except Exception as exc:  # the worker died (e.g. killed for memory): this student's row says so
+                    result = (f"{ERROR} 批改进程出错 (grading worker failed): {type(exc).__name__}: {str(exc)[:120]}", {}, [])
+                    pools[k].shutdown(wait=True, cancel_futures=True)
+                    pools[k] = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_worker_start,
+                                                   initargs=(k, memory, use_bwrap, columns))
+                finish(student, *result)
+    except BaseException:
+        for pool in pools:  # Ctrl-C or a broken worker: stop them all now
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+        raise
+    finally:
+        for pool in pools:
+            pool.shutdown(wait=True, cancel_futures=True)
+        jail_mod.sweep(before, None, None)  # kernels of a stopped worker are the grader's orphans now
 
 
 def _positive(what: str, integer: bool = False):
@@ -295,6 +454,10 @@ def check_out(out: Path, submissions: Path) -> None:
         if path.is_dir():
             raise GradingError(f"--out 指向一个已有的文件夹 (--out names an existing folder)：{path}。"
                                "请给一个文件名，例如 --out grades.csv。")
+    lms_csv, gradescope = lms_paths(out)
+    if lms_csv.is_dir() or gradescope.is_symlink() or (gradescope.exists() and not gradescope.is_dir()):
+        raise GradingError(f"LMS 导出的位置已被占用 (the LMS export paths are taken)：{lms_csv} / {gradescope}。"
+                           "请换一个 --out。")
     parent = out.resolve().parent
     if parent.exists() and not parent.is_dir():
         raise GradingError(f"--out 的上级不是文件夹 (parent of --out is not a folder)：{parent}")
@@ -322,6 +485,10 @@ def main(argv=None) -> int:
                         help="course notebooks that form the assignment (default: those most students handed in)")
     parser.add_argument("--no-bwrap", action="store_true", help="do not use bubblewrap even when installed")
     parser.add_argument("--full", action="store_true", help="run the notebooks in full mode (default: NB_QUICK=1)")
+    parser.add_argument("--workers", type=_positive("--workers", integer=True), default=default_workers(),
+                        help=f"students graded side by side, one process each (default: every core, here {default_workers()})")
+    parser.add_argument("--assignment-name", default="",
+                        help="the assignment's column name in the LMS CSV (default: the assignment's notebooks)")
     args = parser.parse_args(argv)
     if not args.submissions.is_dir():
         print(f"找不到提交文件夹 (submissions folder not found)：{args.submissions}")
@@ -337,11 +504,13 @@ def main(argv=None) -> int:
         return 2
     try:
         columns, rows = grade(args.submissions, timeout=args.timeout, call_timeout=args.call_timeout, quick=not args.full,
-                              out=args.out, notebooks=args.notebooks, memory_mb=args.memory_mb, use_bwrap=not args.no_bwrap)
+                              out=args.out, notebooks=args.notebooks, memory_mb=args.memory_mb, use_bwrap=not args.no_bwrap,
+                              workers=args.workers, assignment_name=args.assignment_name)
     except KeyboardInterrupt:
         print(f"已中断 (interrupted)：已经批改完的学生都已写入 (finished rows are kept in) {args.out}")
         return 130
     _, details, summary = report_paths(args.out)
-    print(json.dumps({"students": len(rows), "csv": str(args.out), "details": str(details), "summary": str(summary)},
-                     ensure_ascii=False))
+    lms_csv, gradescope = lms_paths(args.out)
+    print(json.dumps({"students": len(rows), "csv": str(args.out), "details": str(details), "summary": str(summary),
+                      "lms_csv": str(lms_csv), "gradescope": str(gradescope)}, ensure_ascii=False))
     return 0

@@ -1,14 +1,17 @@
 """What was handed in: files, students, notebooks, and which file counts (the rules of ``grade``).
 
-- **Files.** Every regular file under SUBMISSIONS/ (hidden files and folders skipped). Symbolic links
-  are never followed: a link gets a row saying so. Each file is read into memory once, before any
+- **Files.** Every regular file under SUBMISSIONS/, except Jupyter's autosave copies
+  (``.ipynb_checkpoints/``), zip leftovers of macOS (``__MACOSX/``, ``._*``) and, inside a student's
+  folder, hidden files and folders. Symbolic links are never followed: a link gets a row saying so. Each file is read into memory once, before any
   notebook runs (at most ``MAX_NOTEBOOK`` bytes), so no notebook can change a classmate's file.
 - **Students.** A sub-folder is a student (every notebook inside counts; other files there are
-  ignored); a file directly in SUBMISSIONS/ is a student named after the file. Names in GBK bytes (a
+  ignored), hidden or not (``.alice/``): every student folder gets a row, an empty one too
+  (``student_folders``); a file directly in SUBMISSIONS/ is a student named after the file. Names in GBK bytes (a
   zip made on Chinese Windows) are shown decoded, never crash the report.
 - **Which notebook a file is.** Decided from the registry ``EXERCISES``: the course notebook whose
-  exercise ids the file's code passes to ``check(...)`` most often (code only: comments and strings
-  do not count). A file with no such call is not run.
+  exercise ids the file's code passes to ``check(...)`` most often (code only: comments, strings and
+  cells under a magic that does not run Python, ``%%script``, ``%%bash`` …, do not count). A file with
+  no such call is not run.
 - **The assignment** (the columns): the notebooks named by ``--notebooks``, else every course
   notebook that more than half of the students handed in. One student cannot change it for the others.
 - **One file per notebook per student.** When a student hands in several files for the same course
@@ -27,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 MAX_NOTEBOOK = 20 << 20  # bytes: a course notebook with outputs is far smaller
+NOT_STUDENTS = (".ipynb_checkpoints", "__MACOSX")  # folders made by Jupyter and by macOS zips, never a student
 
 
 @dataclass
@@ -64,19 +68,21 @@ def _read(path: Path) -> bytes:
         return f.read(MAX_NOTEBOOK + 1)
 
 
-def find_submissions(root: Path, *, symlink_status: str = "", big_status: str = "") -> list[Submission]:
+def find_submissions(root: Path, *, symlink_status: str = "", big_status: str = "",
+                     unreadable_status: str = "") -> list[Submission]:
     """Every file under ``root`` with its student's name; links and huge files get a row, not a read."""
     root = Path(root)
     found: list[Submission] = []
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
         here = Path(dirpath)
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        top = here == root
+        dirnames[:] = sorted(d for d in dirnames if d not in NOT_STUDENTS and (top or not d.startswith(".")))
         for d in list(dirnames):
             if (here / d).is_symlink():  # os.walk lists a linked folder but must not enter it
                 dirnames.remove(d)
                 filenames.append(d)
         for name in sorted(filenames):
-            if name.startswith("."):
+            if name.startswith("."):  # .DS_Store, ._x (macOS), a student's hidden files
                 continue
             path = here / name
             rel = path.relative_to(root)
@@ -90,13 +96,22 @@ def find_submissions(root: Path, *, symlink_status: str = "", big_status: str = 
                 try:
                     sub.data = _read(path)
                 except OSError as exc:
-                    sub.status, sub.detail = symlink_status, type(exc).__name__
+                    sub.status, sub.detail = unreadable_status or symlink_status, type(exc).__name__
                 if sub.data is not None and len(sub.data) > MAX_NOTEBOOK:
                     sub.data, sub.status = None, big_status
             found.append(sub)
     in_folder = {s.path.relative_to(root).parts[0] for s in found if s.path.suffix == ".ipynb" and not s.status}
     return [s for s in found if not (len(s.path.relative_to(root).parts) > 1 and s.path.suffix != ".ipynb"
                                      and s.path.relative_to(root).parts[0] in in_folder)]
+
+
+def student_folders(root: Path) -> list[str]:
+    """Every student folder's name (display form), hidden ones included: each gets a row in the reports."""
+    names = []
+    for entry in sorted(os.scandir(root), key=lambda e: e.name):
+        if entry.name not in NOT_STUDENTS and entry.is_dir(follow_symlinks=False):
+            names.append(display_name(entry.name))
+    return names
 
 
 def _text(source) -> str | None:
@@ -135,12 +150,17 @@ def parse(sub: Submission) -> bool:
 
 
 _MAGIC = re.compile(r"^\s*[%!].*$", re.M)
+_CELL_MAGIC = re.compile(r"^\s*%%(\w+)")
+PYTHON_CELL_MAGICS = ("time", "timeit", "capture", "prun", "debug")  # the body of these still runs as Python
 
 
 def called_ids(cells: list[str], known) -> list[str]:
     """Exercise ids passed as a literal first argument to ``check(...)`` in code (not in comments)."""
     ids = []
     for text in cells:
+        magic = _CELL_MAGIC.match(text)
+        if magic and magic.group(1) not in PYTHON_CELL_MAGICS:  # %%script, %%bash, %%writefile …: no Python runs
+            continue
         try:
             tree = ast.parse(_MAGIC.sub("", text))
         except (SyntaxError, ValueError):
