@@ -7,7 +7,7 @@ matplotlib.use("Agg")
 import pytest  # noqa: E402
 
 import helpers  # noqa: E402
-from helpers.tools.frames import explorer_runs, step_runs  # noqa: E402
+from helpers.tools.frames import explorer_runs, palette_png, step_runs  # noqa: E402
 from helpers.widgets import AttentionExplorer, StepThrough  # noqa: E402
 
 SENTENCE = "i am a student ."
@@ -39,7 +39,7 @@ def test_step_frame_is_the_step_through_png(step_index):
     run = next(r for r in index["runs"] if r["model"] == "luong-general")
     widget = StepThrough(SENTENCE, score="luong-general")
     widget.step.value = 2
-    assert (folder / run["steps"][1]["image"]).read_bytes() == bytes(widget.image.value)
+    assert (folder / run["steps"][1]["image"]).read_bytes() == palette_png(bytes(widget.image.value))
 
 
 def test_explorer_frame_is_the_explorer_png(explorer_index):
@@ -47,7 +47,26 @@ def test_explorer_frame_is_the_explorer_png(explorer_index):
     run = next(r for r in index["runs"] if r["model"] == "luong-general")
     widget = AttentionExplorer(model="luong-general", sentence=SENTENCE)
     widget.step.value = widget.step.min + 1  # the second decoding step, t = 2
-    assert (folder / run["steps"][1]["image"]).read_bytes() == bytes(widget.image.value)
+    assert (folder / run["steps"][1]["image"]).read_bytes() == palette_png(bytes(widget.image.value))
+
+
+def test_a_palette_frame_looks_like_the_widgets_picture_and_is_smaller(explorer_index):
+    """Pixel by pixel against the widget's own PNG: the palette moves no colour visibly."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    widget = AttentionExplorer(model="luong-general", sentence=SENTENCE)
+    original = bytes(widget.image.value)
+    frame = palette_png(original)
+    a = np.asarray(Image.open(io.BytesIO(original)).convert("RGB"), dtype=int)
+    b = np.asarray(Image.open(io.BytesIO(frame)).convert("RGB"), dtype=int)
+    assert a.shape == b.shape
+    diff = np.abs(a - b).max(axis=2)
+    assert np.percentile(diff, 99) <= 8 and diff.mean() < 1.0  # of 255 per channel
+    assert len(frame) < 0.7 * len(original)
+    assert palette_png(original) == frame  # deterministic
 
 
 def test_the_explorer_player_opens_on_the_explorers_default_model(explorer_index):

@@ -13,8 +13,8 @@ JavaScript forward pass, greedy and beam decoding, tokeniser and unknown-word co
 
 **Precision.** The site ships **float16** (``SITE_PRECISION``), and the reason is size: the six models
 hold 3.5 M numbers, 13.3 MB as float32 and 17.8 MB as base64 text, while the site without them is
-already about 27 MB (12 MB of it the 05a / 07a player frames) and must stay under 40 MB; float16 is
-8.9 MB of text. What float16 costs, measured (``tests/test_site_translator.py`` checks the first two):
+about 22 MB (6 MB of it the 05a / 07a player frames, palette PNGs since the explorer gained its top-5
+and beam panels) and must stay under 40 MB with room to grow; float16 is 8.9 MB of text (site: 30.8 MB). What float16 costs, measured (``tests/test_site_translator.py`` checks the first two):
 the 200 test sentences and 60 learner sentences of the parity tests decode to the same tokens with every
 model; over the whole 1000-sentence test split 7 of 6360 (sentence, model) decodes change; the
 attention moves by up to 8e-4. The JavaScript forward pass itself is exact to float32 rounding: run on
