@@ -100,7 +100,7 @@ def graded(tmp_path_factory):
     _notebook(root / "patcher.ipynb", *PATCHER)
     (root / "essay.ipynb").write_text("这不是笔记本 (not JSON)", encoding="utf-8")
     out = root.parent / "grades.csv"
-    columns, _ = g.grade(root, timeout=40, call_timeout=3, quick=True, log=lambda *_: None, out=out,
+    columns, _ = g.grade(root, timeout=120, call_timeout=3, quick=True, log=lambda *_: None, out=out,
                          notebooks=["02_origins", "05a_computation_steps", "05b_computation_extras"])
     _, details, summary = g.report_paths(out)
     table = {r["student"]: r for r in csv.DictReader(out.open(encoding="utf-8-sig"))}

@@ -397,3 +397,24 @@ def test_ctrl_c_stops_the_batch_with_a_nonzero_exit_and_names_no_student(tmp_pat
     assert "ann" not in rest and "interrupted" in rest, rest
     rows = list(csv.DictReader(out.open(encoding="utf-8-sig"))) if out.exists() else []
     assert rows == [], rows
+
+
+def test_each_notebook_gets_a_fresh_private_folder_no_one_can_prepare():
+    """Round 4 (without an OS sandbox): every notebook ran in the same ``<base>/nb`` folder, so one
+    student could prepare what the next one's kernel read. Now each gets a new folder with a random
+    name, and the launchers and their configs live in a folder only the grader can open."""
+    jail = jail_mod.Isolation(use_bwrap=False)
+    try:
+        first, second = jail.private("nb"), jail.private("nb")
+        assert first != second and first.parent == second.parent == jail.base
+        assert len(first.name) > len("nb-") + 6  # a random part: not guessable from the previous one
+        command = jail.prefix(first, jail.env(first, jail.guard_rules(first)))
+        launcher, config = Path(command[1]), Path(command[2])
+        assert launcher.parent == config.parent == jail.grader_dir
+        assert not str(launcher).startswith(str(first)) and (jail.grader_dir.stat().st_mode & 0o077) == 0
+        assert (config.stat().st_mode & 0o077) == 0
+        if jail.level == "none":  # the teacher's own user: the guard names the grader's folder and /proc entry
+            rules = jail.guard_rules(first)
+            assert str(jail.grader_dir) in rules["deny"] and f"/proc/{os.getpid()}" in rules["deny"]
+    finally:
+        jail.close()

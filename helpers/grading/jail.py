@@ -7,14 +7,20 @@ What each graded process (a notebook's kernel, a sandbox child) gets:
   (a stand-in package whose ``check`` records and whose ``EXERCISES`` withholds every solution; the
   reveal cells' ``helpers.exercises.reveals`` stays) and without the grader itself (only the parts a
   graded process runs: ``grading.record``, ``grading.sandbox``, ``grading.guard``), its own
-  ``TMPDIR`` / ``HOME`` / caches, and ``sitecustomize.py`` = ``grading.guard`` (the audit-hook tripwire).
+  ``TMPDIR`` / ``HOME`` / caches, and ``sitecustomize.py`` = ``grading.guard`` (the audit-hook guard).
   What a notebook changes there is thrown away with the folder;
-- **limits** (``grading.launch``): memory (address space), file size, open files, processes (when it
-  runs as its own user), no core dumps; its own session, so the whole process group is killed at
-  the end, and on Linux every process it left behind is found and killed as well (``sweep``);
-- **on Linux as root**: the user ``nobody``; **with ``bwrap`` installed** (Debian: bubblewrap): a
-  mount namespace that shows only the system, the Python installation and the private folder (read-only
-  except the private folder), and no network, PIDs or IPC of the host.
+- **limits** (``grading.launch`` / ``DROP``): memory (address space), file size, open files, processes
+  (when it runs as its own user), no core dumps; its own session, so the whole process group is
+  killed at the end, and on Linux every process it left behind is found and killed as well (``sweep``);
+- **with ``bwrap`` installed** (Debian: bubblewrap), wherever Python and the venv live: a mount
+  namespace that shows only ``/usr``, a few files of ``/etc``, this Python and its site-packages
+  (read-only; the files that name the repository covered by an empty one) and the private folder;
+  a fresh ``/tmp``, ``/dev/shm`` and ``/proc`` (its own PID namespace: the grader is not there), no
+  network; killed with the grader (``--die-with-parent``). As root, bubblewrap runs without a user
+  namespace and the first step inside drops to the real ``nobody``;
+- **without bubblewrap, on Linux as root**: the user ``nobody`` when it can run this Python, else root
+  with a warning; **otherwise** the teacher's own user. ``Isolation.level`` / ``summary()`` say which;
+  the audit-hook guard (``grading.guard``) is a guard against accidents, never counted as isolation.
 """
 
 from __future__ import annotations
