@@ -17,7 +17,8 @@ def attempt(name, fn):
 def read(path):
     with open(path, "rb") as f:
         return f.read(200)
-secret = json.loads(sys.argv[1])
+with open("secret.json", encoding="utf-8") as f:  # not on the command line: that is the grader's to keep clean
+    secret = json.load(f)
 attempt("shadow", lambda: read("/etc/shadow"))
 attempt("repo", lambda: os.listdir(secret["repo"]))
 attempt("answer_key", lambda: read(secret["repo"] + "/helpers/exercises/__init__.py"))
@@ -56,6 +57,17 @@ for folder in site.getsitepackages():
                     pass
 r["repo_named_in"] = found
 r["environ_names_repo"] = secret["repo"].encode() in read("/proc/self/environ") + open("/proc/self/environ", "rb").read()
+r["python_names_repo"] = any(secret["repo"] in p for p in (sys.prefix, sys.executable, *sys.path))
+procs = []  # every process this one can see: its command line and environment
+for pid in (e for e in os.listdir("/proc") if e.isdigit()):
+    for what in ("cmdline", "environ"):
+        try:
+            with open(f"/proc/{pid}/{what}", "rb") as f:
+                if secret["repo"].encode() in f.read():
+                    procs.append(f"{pid}/{what}")
+        except OSError:
+            pass
+r["proc_names_repo"] = procs
 r["threads"] = os.environ.get("NB_THREADS"), os.environ.get("OMP_NUM_THREADS")
 print(json.dumps(r))
 '''
@@ -66,10 +78,11 @@ from helpers.grading import jail as j
 secret = json.loads(sys.argv[1])
 jail = j.Isolation(use_bwrap=secret.get("bwrap", True))
 work = jail.private("probe")
+secret["grader"] = os.getpid()
+(work / "secret.json").write_text(json.dumps(secret), encoding="utf-8")
 jail.hand_over(work)
 env = jail.env(work, jail.guard_rules(work, [secret["subs"]]))
-secret["grader"] = os.getpid()
-done = subprocess.run(jail.prefix(work, env) + [sys.executable, "-c", secret["probe"], json.dumps(secret)],
+done = subprocess.run(jail.prefix(work, env) + [sys.executable, "-c", secret["probe"]],
                       capture_output=True, text=True, timeout=120)
 print(json.dumps({"level": jail.level, "summary": jail.summary(), "out": done.stdout, "err": done.stderr[-3000:]}))
 jail.close()

@@ -73,6 +73,7 @@ def _assert_walled(seen, home):
     assert seen["plant_pth"] != "done" and seen["network"] != "done"
     assert seen["kill_parent"] != "done" and seen["kill_grader"] != "done"
     assert seen["repo_named_in"] == [] and not seen["environ_names_repo"]
+    assert not seen["python_names_repo"] and seen["proc_names_repo"] == []
     assert seen["threads"] == ["1", "1"]  # issue 33: one thread in graded processes
 
 
@@ -87,10 +88,12 @@ def test_bubblewrap_is_used_as_root_and_walls_the_student_in(tmp_path):
 
 
 @pytest.mark.skipif(not (BWRAP and AS_ROOT), reason="needs Linux, root and bubblewrap (this project's machine)")
-def test_bubblewrap_is_used_when_the_venv_lives_under_tmp(tmp_path):
+@pytest.mark.parametrize("where", ["/tmp", "repo"])
+def test_bubblewrap_is_used_wherever_the_venv_lives(tmp_path, where):
     """The round-4 report: a venv under /tmp was hidden by bubblewrap's own /tmp, and the grader fell
-    back quietly to running students as root."""
-    venv = Path(f"/tmp/grade-venv-{uuid.uuid4().hex[:8]}")
+    back quietly to running students as root. A venv inside the checkout (``make lab``'s ``.venv``) is
+    seen at a neutral path, so ``sys.prefix`` does not say where the repository is."""
+    venv = (Path("/tmp") if where == "/tmp" else ROOT) / f".grade-venv-{uuid.uuid4().hex[:8]}"
     base = os.path.realpath(sys.base_prefix)
     try:
         subprocess.run([os.path.join(base, "bin", "python3"), "-m", "venv", "--without-pip", str(venv)], check=True)

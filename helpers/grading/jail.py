@@ -190,6 +190,21 @@ def repo_pointers(roots, repo: Path = ROOT) -> list[str]:
     return sorted(set(found))
 
 
+def remapped_roots(repo: Path = ROOT) -> dict[str, str]:
+    """Python folders inside the repository (a ``.venv`` in the checkout), and where a jailed process sees
+    them instead: at a neutral path, so that ``sys.prefix`` does not say where the repository is."""
+    inside = [r for r in python_roots() if r == str(repo) or r.startswith(str(repo) + "/")]
+    return {root: f"/opt/grading-python{i}" for i, root in enumerate(inside)}
+
+
+def in_jail(path: str, remap: dict[str, str]) -> str:
+    """``path`` as a jailed process sees it (``remapped_roots``)."""
+    for host, jailed in remap.items():
+        if path == host or path.startswith(host + "/"):
+            return jailed + path[len(host):]
+    return path
+
+
 def bwrap_args(work: Path, *, as_root: bool, extra_ro=(), empty: Path | None = None) -> list[str]:
     """Mounts: the system and this Python read-only, ``work`` writable, nothing else of the host.
 
@@ -213,8 +228,9 @@ def bwrap_args(work: Path, *, as_root: bool, extra_ro=(), empty: Path | None = N
         if os.path.exists(f"/etc/{name}"):
             args += ["--ro-bind", f"/etc/{name}", f"/etc/{name}"]
     made = {"/", "/tmp", "/etc", "/usr"}
-    roots = python_roots()
-    for root in [*roots, str(work)]:
+    roots, remap = python_roots(), remapped_roots()
+    for host in [*roots, str(work)]:
+        root = in_jail(host, remap)
         parents = []
         parent = os.path.dirname(root)
         while parent not in made and parent != "/":
@@ -223,10 +239,10 @@ def bwrap_args(work: Path, *, as_root: bool, extra_ro=(), empty: Path | None = N
         for folder in reversed(parents):  # parents made by bubblewrap would copy the host's modes (e.g. /root: 0700)
             args += ["--perms", "0755", "--dir", folder]
             made.add(folder)
-        if root != str(work):
-            args += ["--ro-bind", root, root]
+        if host != str(work):
+            args += ["--ro-bind", host, root]
     for path in repo_pointers(roots) if empty else ():
-        args += ["--ro-bind", str(empty), path]
+        args += ["--ro-bind", str(empty), in_jail(path, remap)]
     for source, target in extra_ro:
         args += ["--ro-bind", str(source), str(target)]
     args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/dev/shm",
@@ -239,6 +255,7 @@ def bwrap_args(work: Path, *, as_root: bool, extra_ro=(), empty: Path | None = N
 DROP = (
     "import json,os,sys\n"
     "rules=json.loads(sys.argv[1]);cmd=sys.argv[3:]\n"
+    "os.closerange(3,4096)\n"
     "import resource\n"
     "for n,v in rules['limits'].items():\n"
     " w=getattr(resource,'RLIMIT_'+n.upper(),None)\n"
@@ -406,8 +423,9 @@ class Isolation:
             extra = [(self.grader_dir / "passwd", "/etc/passwd"), (self.grader_dir / "group", "/etc/group")] \
                 if self.nobody else []
             wrap = [self.bwrap, *bwrap_args(work, as_root=self.root, extra_ro=extra, empty=self.grader_dir / "empty"), "--",
-                    sys.executable, "-I", "-S", "-c", DROP]
-        config = {"limits": self.limits, "user": self.user, "env": env, "wrap": wrap}
+                    in_jail(sys.executable, remapped_roots()), "-I", "-S", "-c", DROP]
+        config = {"limits": self.limits, "user": self.user, "env": env, "wrap": wrap,
+                  "remap": remapped_roots() if wrap else {}}
         stem = f"{work.name}-{name}"
         launcher, config_path = self.grader_dir / f"{stem}.py", self.grader_dir / f"{stem}.json"
         launcher.write_bytes(self.launcher)

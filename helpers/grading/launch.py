@@ -62,6 +62,20 @@ def _die_with_grader() -> None:
         pass
 
 
+def _hidden_args(wrap: list) -> list:
+    """bubblewrap's mount options passed through a memory file (``--args FD``), not on its command line:
+    inside the sandbox ``/proc/1/cmdline`` is bubblewrap's, readable by the student, and the mounts'
+    sources name the host's folders. The sandbox's first step closes the descriptor."""
+    if not hasattr(os, "memfd_create"):
+        return wrap
+    sep = wrap.index("--")
+    fd = os.memfd_create("bwrap-args", 0)
+    os.write(fd, b"".join(os.fsencode(a) + b"\0" for a in wrap[1:sep]))
+    os.lseek(fd, 0, os.SEEK_SET)
+    os.set_inheritable(fd, True)
+    return [wrap[0], "--args", str(fd), *wrap[sep:]]
+
+
 def main(argv) -> None:
     config_path, sep, command = argv[0], argv[1], argv[2:]
     if sep != "--" or not command:
@@ -77,7 +91,10 @@ def main(argv) -> None:
     env = dict(config["env"])
     if config.get("wrap"):  # limits and user are set inside the sandbox (grading.jail.DROP)
         rules = {"limits": config.get("limits", {}), "user": config.get("user"), "share": share}
-        command = list(config["wrap"]) + [json.dumps(rules), "--"] + command
+        for host, jailed in config.get("remap", {}).items():  # a venv inside the checkout: its neutral path
+            if command[0] == host or command[0].startswith(host + "/"):
+                command[0] = jailed + command[0][len(host):]
+        command = _hidden_args(list(config["wrap"])) + [json.dumps(rules), "--"] + command
     else:  # inside bubblewrap's PID namespace the parent is PID 1: --die-with-parent instead
         _limits(config.get("limits", {}))
         if config.get("user"):
