@@ -167,6 +167,11 @@ def _kill_groups(pids) -> None:
                 pass
 
 
+def _quiet_about_abandoned_tasks(loop, context) -> None:
+    if "destroyed but it is pending" not in str(context.get("message", "")):
+        loop.default_exception_handler(context)
+
+
 def _execute(client, pids: list, deadline: float, **kwargs) -> str | None:
     """Run ``client.execute`` in a thread of its own while this thread keeps the clock and the keyboard.
 
@@ -179,10 +184,26 @@ def _execute(client, pids: list, deadline: float, **kwargs) -> str | None:
     failure: list[BaseException] = []
 
     def target():
+        import asyncio
+
+        from jupyter_core.utils import ensure_event_loop
+
+        loop = ensure_event_loop()  # the loop nbclient will use in this thread
+        loop.set_exception_handler(_quiet_about_abandoned_tasks)
         try:
             client.execute(**kwargs)
         except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
             failure.append(exc)
+        finally:  # a killed kernel leaves nbclient's output poller pending: end it here, not at exit
+            try:
+                pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
+                for task in pending:
+                    task.cancel()
+                if pending:
+                    loop.run_until_complete(asyncio.wait(pending, timeout=2))
+                loop.close()
+            except Exception:  # noqa: BLE001 - tidying up only
+                pass
 
     thread = threading.Thread(target=target, name="notebook", daemon=True)
     reason = None
