@@ -1,11 +1,18 @@
 """Start one graded process (a notebook's kernel or a sandbox child) inside its limits.
 
-Run as a script by the grader: ``python launch.py CONFIG.json -- COMMAND...``. In this order
-it puts itself in a new session (so the grader can kill the whole process group), sets the resource
-limits (``resource.setrlimit``: address space, file size, open files, processes, no core dumps),
-hands files it must share to the sandbox user and drops to that user (when the grader runs as root
-on Linux), then replaces itself by ``COMMAND`` with a clean environment, wrapped in bubblewrap when
-the config says so. Standard library only: it runs before anything of the package can be trusted.
+Run as a script by the grader: ``python launch.py CONFIG.json -- COMMAND...``. It puts itself in a
+new session (so the grader can kill the whole process group) and asks the kernel to kill it when the
+grader dies (Linux: ``PR_SET_PDEATHSIG``). Then either
+
+- **with bubblewrap** (the config's ``wrap``): it replaces itself by bubblewrap, whose first step
+  inside the sandbox (``grading.jail.DROP``) sets the limits, hands the kernel's connection file to
+  ``nobody`` and drops to that user (as root), then starts ``COMMAND``. Bubblewrap runs as root
+  without a user namespace, so the graded process is the real ``nobody``, not root in disguise;
+- **without**: it sets the resource limits (``resource.setrlimit``: address space, file size, open
+  files, processes, no core dumps), hands files to the sandbox user and drops to it (as root on
+  Linux), then replaces itself by ``COMMAND``,
+
+always with a clean environment. Standard library only: it runs before anything of the package can be trusted.
 """
 
 import json
@@ -42,6 +49,33 @@ def _drop(user, share) -> None:
         raise SystemExit("could not drop privileges")
 
 
+def _die_with_grader() -> None:
+    """Linux: this process (and bubblewrap, which it becomes) gets SIGKILL when the grader dies."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _hidden_args(wrap: list) -> list:
+    """bubblewrap's mount options passed through a memory file (``--args FD``), not on its command line:
+    inside the sandbox ``/proc/1/cmdline`` is bubblewrap's, readable by the student, and the mounts'
+    sources name the host's folders. The sandbox's first step closes the descriptor."""
+    if not hasattr(os, "memfd_create"):
+        return wrap
+    sep = wrap.index("--")
+    fd = os.memfd_create("bwrap-args", 0)
+    os.write(fd, b"".join(os.fsencode(a) + b"\0" for a in wrap[1:sep]))
+    os.lseek(fd, 0, os.SEEK_SET)
+    os.set_inheritable(fd, True)
+    return [wrap[0], "--args", str(fd), *wrap[sep:]]
+
+
 def main(argv) -> None:
     config_path, sep, command = argv[0], argv[1], argv[2:]
     if sep != "--" or not command:
@@ -50,16 +84,22 @@ def main(argv) -> None:
         config = json.load(f)
     if hasattr(os, "setsid") and os.getpgrp() != os.getpid():
         os.setsid()
-    _limits(config.get("limits", {}))
+    _die_with_grader()
     share = list(config.get("share", []))
     if "-f" in command:  # the kernel's connection file, written by the grader with mode 0600
         share.append(command[command.index("-f") + 1])
-    if config.get("user"):
-        _drop(config["user"], share)
     env = dict(config["env"])
-    if not config.get("wrap"):  # inside bubblewrap's PID namespace the parent is PID 1: --die-with-parent instead
+    if config.get("wrap"):  # limits and user are set inside the sandbox (grading.jail.DROP)
+        rules = {"limits": config.get("limits", {}), "user": config.get("user"), "share": share}
+        for host, jailed in config.get("remap", {}).items():  # a venv inside the checkout: its neutral path
+            if command[0] == host or command[0].startswith(host + "/"):
+                command[0] = jailed + command[0][len(host):]
+        command = _hidden_args(list(config["wrap"])) + [json.dumps(rules), "--"] + command
+    else:  # inside bubblewrap's PID namespace the parent is PID 1: --die-with-parent instead
+        _limits(config.get("limits", {}))
+        if config.get("user"):
+            _drop(config["user"], share)
         env.update({k: v for k, v in os.environ.items() if k.startswith("JPY_")})
-    command = list(config.get("wrap") or []) + command
     os.execvpe(command[0], command, env)
 
 

@@ -106,15 +106,43 @@ def _client_class():
     return BoundedClient
 
 
+MAX_MESSAGE = 8 << 20  # bytes of one message from a kernel; a larger one is dropped by ZeroMQ before it is read
+
+
+def _bounded_client_class():
+    from jupyter_client.asynchronous import AsyncKernelClient
+
+    class BoundedKernelClient(AsyncKernelClient):
+        """Sockets that refuse any message over ``MAX_MESSAGE`` (``ZMQ_MAXMSGSIZE``): an output flood of a
+        notebook is dropped by ZeroMQ before the grader allocates it (it was kept whole, 1.3 GB)."""
+
+        def _create_connected_socket(self, channel, identity=None):
+            import zmq
+            from jupyter_client.connect import channel_socket_types
+
+            sock = self.context.socket(channel_socket_types[channel])
+            sock.linger = 1000
+            sock.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE)
+            if identity:
+                sock.identity = identity
+            sock.connect(self._make_url(channel))
+            return sock
+
+    return BoundedKernelClient
+
+
 def _kernel_manager(jail, work: Path, env: dict, pids: list):
     from jupyter_client.manager import (
         AsyncKernelManager,  # nbclient's default: its client never blocks the loop
     )
 
+    client_class = _bounded_client_class()
+
     class Jailed(AsyncKernelManager):
         def __init__(self, **kwargs):
             super().__init__(**kwargs)
             self.connection_file = str(work / "kernel.json")
+            self.client_factory = client_class
             if os.name == "posix":  # IPC sockets in the private folder: no TCP port, no "without encryption" line
                 self.transport, self.ip = "ipc", str(work / "k")
 
@@ -130,13 +158,88 @@ def _kernel_manager(jail, work: Path, env: dict, pids: list):
     return Jailed
 
 
-def _guard_rules(work: Path, deny) -> dict:
+def _guard_rules(work: Path, deny, jail=None) -> dict:
+    if jail is not None:
+        return jail.guard_rules(work, deny)
     return {"deny": [str(jail_mod.ROOT / "helpers"), str(jail_mod.ROOT / "notebooks"), *map(str, deny)],
             "write": [str(work)]}
 
 
+def _kill_groups(pids) -> None:
+    import signal
+
+    for pid in list(pids):
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except (OSError, AttributeError):  # Windows: no process groups
+            try:
+                os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+            except OSError:
+                pass
+
+
+def _quiet_about_abandoned_tasks(loop, context) -> None:
+    if "destroyed but it is pending" not in str(context.get("message", "")):
+        loop.default_exception_handler(context)
+
+
+def _execute(client, pids: list, deadline: float, **kwargs) -> str | None:
+    """Run ``client.execute`` in a thread of its own while this thread keeps the clock and the keyboard.
+
+    At ``deadline`` (wall clock, whatever the cells do) or on the teacher's Ctrl-C (SIGINT) the kernel's
+    process group is killed from here, and nbclient, seeing a dead kernel, returns. Returns "timeout",
+    "interrupt" or None; re-raises what ``execute`` raised. In its own thread nbclient installs no signal
+    handlers of its own (in the main thread it swallowed Ctrl-C and the batch went on)."""
+    import threading
+
+    failure: list[BaseException] = []
+
+    def target():
+        import asyncio
+
+        from jupyter_core.utils import ensure_event_loop
+
+        loop = ensure_event_loop()  # the loop nbclient will use in this thread
+        loop.set_exception_handler(_quiet_about_abandoned_tasks)
+        try:
+            client.execute(**kwargs)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+            failure.append(exc)
+        finally:  # a killed kernel leaves nbclient's output poller pending: end it here, not at exit
+            try:
+                pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
+                for task in pending:
+                    task.cancel()
+                if pending:
+                    loop.run_until_complete(asyncio.wait(pending, timeout=2))
+                loop.close()
+            except Exception:  # noqa: BLE001 - tidying up only
+                pass
+
+    thread = threading.Thread(target=target, name="notebook", daemon=True)
+    reason = None
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.05)
+            if time.monotonic() >= deadline and thread.is_alive():
+                reason = reason or "timeout"
+                _kill_groups(pids)  # again until nbclient gives up (a kernel may still be starting)
+                thread.join(0.2)
+    except KeyboardInterrupt:
+        reason = "interrupt"
+        _kill_groups(pids)
+        thread.join(10)
+    if reason is None and failure:
+        raise failure[0]
+    return reason
+
+
 def run_notebook(sub: Submission, *, timeout: float, quick: bool, jail=None, deny=()) -> Submission:
-    """Execute one submission in a fresh jailed kernel, prepended with the recorder; fill in status and answers."""
+    """Execute one submission in a fresh jailed kernel, prepended with the recorder; fill in status and answers.
+
+    ``timeout`` is wall clock for the whole notebook, from the kernel's start to its last cell; a Ctrl-C
+    (SIGINT) while it runs ends the kernel and raises ``KeyboardInterrupt`` (the student gets no row)."""
     import nbformat
     from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
@@ -154,25 +257,28 @@ def run_notebook(sub: Submission, *, timeout: float, quick: bool, jail=None, den
         return sub
     sub.notebook = sub.notebook or identify(sub, EXERCISES)
     work = jail.private("nb")
+    interrupted = False
     try:
         jail.snapshot.write(work / "lib")
         answers_file = work / "answers.pt"
         nb = nbformat.from_dict(sub.nb)
         nb.cells.insert(0, nbformat.v4.new_code_cell(RECORDER_CELL.format(path=str(answers_file))))
         jail.hand_over(work)
-        env = jail.env(work, _guard_rules(work, deny), {"NB_QUICK": "1" if quick else "0"})
+        env = jail.env(work, _guard_rules(work, deny, jail), {"NB_QUICK": "1" if quick else "0"})
         pids: list[int] = []
         deadline = time.monotonic() + timeout
         client = _client_class()(
             nb, kernel_name="python3", allow_errors=True, resources={"metadata": {"path": str(work)}},
             kernel_manager_class=_kernel_manager(jail, work, env, pids), store_widget_state=False,
-            timeout_func=lambda cell: max(1, int(deadline - time.monotonic())), interrupt_on_timeout=False,
+            timeout_func=lambda cell: max(0.05, deadline - time.monotonic()), interrupt_on_timeout=False,
+            startup_timeout=max(1, math.ceil(timeout)), iopub_timeout=2,
         )
         before = jail_mod.snapshot_processes()
-        log = open(work.parent / "nb-kernel.log", "wb")  # the kernel's own stdout/stderr: not the teacher's terminal
+        log = open(jail.grader_dir / f"{work.name}-kernel.log", "wb")  # the kernel's stdout/stderr: not the terminal
+        stopped = None
         try:
             # POSIX: the launcher sets the environment; Windows has no launcher, the kernel gets ``env`` directly
-            client.execute(stdout=log, stderr=log, **({} if jail.posix else {"env": env}))
+            stopped = _execute(client, pids, deadline, stdout=log, stderr=log, **({} if jail.posix else {"env": env}))
         except CellTimeoutError:
             sub.status, sub.detail = TIMEOUT, f"整本笔记本超过 {timeout:g} 秒 (notebook time limit)"
         except DeadKernelError as exc:
@@ -185,19 +291,23 @@ def run_notebook(sub: Submission, *, timeout: float, quick: bool, jail=None, den
             atexit.unregister(client._cleanup_kernel)  # nbclient's own exit hook fails after a dead start
             log.close()
             jail_mod.sweep(before, pids[0] if pids else None, jail.user)
+        interrupted = stopped == "interrupt"
+        if stopped == "timeout":
+            sub.status, sub.detail = TIMEOUT, f"整本笔记本超过 {timeout:g} 秒 (notebook time limit)"
         if not sub.status:
             sub.status, sub.detail = _first_error(nb)
-        if answers_file.is_file() and not answers_file.is_symlink():
-            try:
-                sub.answers = sandbox.loads(answers_file.read_bytes()[: sandbox.MAX_FILE + 1])
-            except Exception as exc:
-                sub.status, sub.detail = ERROR, f"答案文件无法读取 (answers unreadable): {str(exc)[:160]}"
+        if not interrupted:
+            sub.answers, problem = sandbox.read_answers(answers_file)
+            if problem:
+                sub.status, sub.detail = ERROR, f"答案文件无法读取 (answers unreadable): {problem[:160]}"
     finally:
         import shutil
 
         shutil.rmtree(work, ignore_errors=True)
         if own:
             jail.close()
+    if interrupted:
+        raise KeyboardInterrupt
     if not isinstance(sub.answers, dict):
         sub.answers = {}
     sub.exercise_ids = {i for i in sub.answers if isinstance(i, str) and i in EXERCISES}
@@ -242,7 +352,8 @@ def _grade_student(own: list[Submission], columns: list[str], columns_nb: list[s
         start = time.monotonic()
         run_notebook(sub, timeout=timeout, quick=quick, jail=jail, deny=deny)
         before = jail_mod.snapshot_processes()
-        sub_marks = mark_submission(sub, columns, call_timeout=call_timeout, jail=jail, deny=deny)
+        with sandbox.marking_limit(timeout):  # the checks after the notebook: a budget of their own
+            sub_marks = mark_submission(sub, columns, call_timeout=call_timeout, jail=jail, deny=deny)
         jail_mod.sweep(before, None, jail.user)  # what the sandbox children left (their bwrap halves)
         lines.append(f"{sub.name}: {sub.status} {sub.detail} ({time.monotonic() - start:.0f} s)")
         key = (sum(m.points for m in sub_marks.values()), sub.status == OK and not sub.problems, sub.name)

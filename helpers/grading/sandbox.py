@@ -79,6 +79,7 @@ def encode(x, depth: int = 0):
 MAX_FILE = 32 << 20  # bytes of one answers file or one reply of a sandbox child
 MAX_NODES = 1_000_000  # containers and scalars visited while decoding (shared sub-lists count every time)
 MAX_NUMEL = 20_000_000  # tensor elements in one answer (a stride-0 view can claim any number)
+MAX_CHARS = 4_000_000  # characters of text in one answer (one string shared many times counts every time)
 
 
 class AnswerTooLarge(ValueError):
@@ -92,14 +93,20 @@ def _too_large(what: str) -> AnswerTooLarge:
 def decode(x, budget: list | None = None):
     """Inverse of ``encode``; unsupported values become instances named after their type.
 
-    ``budget`` = [nodes left, tensor elements left]; running out raises ``AnswerTooLarge``, so a small
-    file of shared nested lists (2**40 nodes once expanded) or a huge stride-0 tensor is refused."""
+    ``budget`` = [nodes left, tensor elements left, characters left]; running out raises
+    ``AnswerTooLarge``, so a small file of shared nested lists (2**40 nodes once expanded), one string
+    referenced 100,000 times (400 MB once printed) or a huge stride-0 tensor is refused."""
     import torch
 
-    budget = [MAX_NODES, MAX_NUMEL] if budget is None else budget
+    budget = [MAX_NODES, MAX_NUMEL, MAX_CHARS] if budget is None else budget
     budget[0] -= 1
     if budget[0] < 0:
         raise _too_large(f"超过 {MAX_NODES} 个元素 (items)")
+    if isinstance(x, (str, bytes)):
+        budget[2] -= len(x)
+        if budget[2] < 0:
+            raise _too_large(f"文字超过 {MAX_CHARS} 个字符 (characters)")
+        return x
     if isinstance(x, torch.Tensor):
         budget[1] -= x.numel()
         if budget[1] < 0:
@@ -119,8 +126,6 @@ def decode(x, budget: list | None = None):
         return tuple(decode(v, budget) for v in x)
     if isinstance(x, (set, frozenset)):
         return type(x)(decode(v, budget) for v in x)
-    if isinstance(x, str) and len(x) > MAX_NUMEL:
-        raise _too_large("字符串太长 (string too long)")
     return x
 
 
@@ -155,6 +160,101 @@ def loads(data: bytes):
     return torch.load(io.BytesIO(data), weights_only=True)
 
 
+def read_answers(path) -> tuple[dict, str]:
+    """The answers file a notebook's kernel wrote, bounded before anything is read: its size is checked
+    first (a symlink is not followed), then every record is decoded once against one budget for the
+    whole file (``decode``), and a record over it becomes ``{"kind": "unsupported"}`` with the reason.
+    Returns (answers by exercise id, a problem with the file as a whole or "")."""
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return {}, ""
+    except OSError as exc:
+        return {}, f"{type(exc).__name__}"
+    try:
+        size = os.fstat(fd).st_size
+        if size > MAX_FILE:
+            return {}, str(_too_large(f"答案文件 {size >> 20} MB (answers file)"))
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_FILE + 1)
+    finally:
+        os.close(fd)
+    try:
+        raw = loads(data)
+    except Exception as exc:  # not a torch.save file, compressed, pickled code
+        return {}, str(exc)[:300]
+    if not isinstance(raw, dict):
+        return {}, ""
+    answers, budget = {}, [MAX_NODES, MAX_NUMEL, MAX_CHARS]
+    for key, entry in list(raw.items())[:1000]:
+        if not isinstance(key, str) or len(key) > 200:
+            continue
+        try:
+            _bounded_record(entry, budget)
+            answers[key] = entry
+        except AnswerTooLarge as exc:
+            answers[key] = {"kind": "unsupported", "reason": str(exc)}
+    return answers, ""
+
+
+def _bounded_record(entry, budget: list) -> None:
+    """Decode what ``grading.marks`` will read of one record, against ``budget`` (raises ``AnswerTooLarge``)."""
+    if not isinstance(entry, dict):
+        decode(entry, budget)
+        return
+    for key, value in entry.items():
+        decode(key, budget)
+        if key == "data" and isinstance(value, dict):
+            for name, item in value.items():
+                decode(name, budget)
+                decode(item, budget)
+        else:
+            decode(value, budget)
+
+
+# --- the marking time limit ----------------------------------------------------------------------
+
+_MARKING_DEADLINE: list[float] = []  # time.monotonic() by which the current notebook's marking must end
+
+
+class GradingTimeout(Exception):
+    """The student's function did not return within the time limit."""
+
+
+class MarkingTimeLimit(GradingTimeout):
+    """The checks of one notebook together ran past their overall limit (``marking_limit``)."""
+
+
+MARKING_TEXT = "这本笔记本的批改时间用完了 (marking time limit)：其余的函数没有运行"
+
+
+class marking_limit:  # noqa: N801 - used as a context manager, like a function
+    """``with marking_limit(seconds):`` every call into a sandbox inside it shares one deadline: each
+    call gets at most what is left, and once nothing is left a sandbox is not even started
+    (``MarkingTimeLimit``). Without it, only the per-call limit applies."""
+
+    def __init__(self, seconds: float):
+        self.seconds = float(seconds)
+
+    def __enter__(self):
+        _MARKING_DEADLINE.append(time.monotonic() + self.seconds)
+        return self
+
+    def __exit__(self, *exc):
+        _MARKING_DEADLINE.pop()
+
+
+def _time_left(timeout: float) -> tuple[float, bool]:
+    """(seconds this wait may take, whether the marking deadline is what limits it)."""
+    if not _MARKING_DEADLINE:
+        return timeout, False
+    left = min(_MARKING_DEADLINE) - time.monotonic()
+    if left <= 0:
+        raise MarkingTimeLimit(MARKING_TEXT)
+    return (left, True) if left < timeout else (timeout, False)
+
+
 # --- sandbox (a child process per recorded function) ---------------------------------------------
 
 
@@ -177,10 +277,6 @@ def _recv_exact(fd: int, n: int, deadline: float) -> bytes:
     return b"".join(chunks)
 
 
-class GradingTimeout(Exception):
-    """The student's function did not return within the time limit."""
-
-
 class Sandbox:
     """A recorded function, re-created in a child process; ``sandbox.function`` calls it there.
 
@@ -197,13 +293,14 @@ class Sandbox:
         from helpers.grading.jail import Isolation
 
         self.call_timeout, self.dead, self.reference_used = call_timeout, None, set()
+        _time_left(start_timeout)  # nothing left of the marking time: do not even start
         self._own_jail = jail is None
         self.jail = jail or Isolation(use_bwrap=False)
         self.work = self.jail.private(f"child-{os.getpid()}-{id(self)}")
         self.jail.snapshot.write(self.work / "lib", code_only=True, traps=tuple(traps))
         (self.work / "child.py").write_bytes(self.jail.snapshot.child)
         self.jail.hand_over(self.work)
-        guard = {"deny": [str(p) for p in deny] + [str(ROOT / "helpers"), str(ROOT / "notebooks")], "write": [str(self.work)]}
+        guard = self.jail.guard_rules(self.work, deny)
         env = self.jail.env(self.work, guard, {"OMP_NUM_THREADS": "1"})
         cmd = self.jail.prefix(self.work, env, "child") + [sys.executable, str(self.work / "child.py"), "--sandbox"]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -226,6 +323,12 @@ class Sandbox:
         self.function = function
 
     def _reply(self, timeout: float) -> dict:
+        try:
+            timeout, by_marking = _time_left(timeout)
+        except MarkingTimeLimit:
+            self.close()
+            self.dead = ("MarkingTimeLimit", MARKING_TEXT)
+            raise
         deadline = time.monotonic() + timeout
         try:
             (n,) = struct.unpack(">Q", _recv_exact(self.proc.stdout.fileno(), 8, deadline))
@@ -238,6 +341,9 @@ class Sandbox:
             return reply
         except TimeoutError:
             self.close()
+            if by_marking:
+                self.dead = ("MarkingTimeLimit", MARKING_TEXT)
+                raise MarkingTimeLimit(MARKING_TEXT) from None
             raise GradingTimeout(f"超过 {timeout:g} 秒没有返回 (timed out)：是不是有死循环 (infinite loop)？") from None
         except Exception:
             self.close()
