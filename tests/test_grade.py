@@ -189,6 +189,21 @@ def test_summary_gives_pass_rates_and_the_most_common_wrong_answer(graded):
     assert f"{passed}/{students}" in line and "(0.7, 'A')（1 人）" in line  # broken/05b.ipynb answered (0.7, 'A')
 
 
+def test_the_summary_says_what_isolation_the_graded_code_had(graded):
+    """grades.md read weeks later must not suggest an isolation the run did not have."""
+    from helpers.grading import jail as jail_mod
+
+    *_, summary = graded
+    line = next(s for s in summary.splitlines() if s.startswith("批改时的隔离 (isolation of the graded code)："))
+    probe = jail_mod.Isolation()
+    try:
+        expected = probe.summary()
+    finally:
+        probe.close()
+    assert line.split("：", 1)[1].startswith(jail_mod.LEVELS[probe.level].split("(")[0].strip())
+    assert len(expected) > 20
+
+
 def test_the_lying_tensor_fools_an_in_kernel_check_but_not_the_sandbox():
     namespace = _define(LIAR)
     assert check("context_vector", namespace["my_context_vector"]).passed  # why grading runs elsewhere

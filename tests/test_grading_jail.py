@@ -384,20 +384,22 @@ def test_an_output_flood_does_not_reach_the_graders_memory(tmp_path):
     assert result["answers"] == ["nb05_context_shape"], result
 
 
-def test_ctrl_c_stops_the_batch_with_a_nonzero_exit_and_names_no_student(tmp_path):
-    _notebook(tmp_path / "subs" / "ann.ipynb", "from helpers.exercises import check\ncheck('nb05_context_shape', (2, 5, 128))",
-              "import time\ntime.sleep(60)")
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_the_batch_with_a_nonzero_exit_and_names_no_student(tmp_path, workers):
+    for student in ("ann", "bob")[:workers]:
+        _notebook(tmp_path / "subs" / f"{student}.ipynb",
+                  "from helpers.exercises import check\ncheck('nb05_context_shape', (2, 5, 128))", "import time\ntime.sleep(60)")
     out = tmp_path / "grades.csv"
     proc = subprocess.Popen([sys.executable, "-m", "helpers.grading", str(tmp_path / "subs"), "--out", str(out),
-                             "--timeout", "120"], env=_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             "--timeout", "120", "--workers", str(workers)], env=_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, start_new_session=True, cwd=str(tmp_path))
-    first = proc.stdout.readline()  # the isolation line: grading has begun
-    assert "隔离" in first, first
+    opening = [proc.stdout.readline() for _ in range(2)]  # "批改 … 1 个学生", then the isolation line
+    assert "隔离" in opening[1], opening  # grading has begun
     time.sleep(8)  # the kernel is running ann's notebook
     os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C in a terminal: the foreground process group
     rest, _ = proc.communicate(timeout=60)
     assert proc.returncode != 0, rest
-    assert "ann" not in rest and "interrupted" in rest, rest
+    assert "ann" not in rest and "bob" not in rest and "interrupted" in rest, rest
     rows = list(csv.DictReader(out.open(encoding="utf-8-sig"))) if out.exists() else []
     assert rows == [], rows
 

@@ -59,12 +59,12 @@ def all_report_paths(out: Path) -> tuple[Path, ...]:
 class Reports:
     """Open ``out`` and its details file, write the header; ``add`` writes one student for good."""
 
-    def __init__(self, out: Path, columns: list[str], assignment_name: str = ""):
+    def __init__(self, out: Path, columns: list[str], assignment_name: str = "", isolation: str = ""):
         from helpers.grading.lms import LmsExport
         from helpers.grading.marks import max_score
 
         self.out, self.details_path, self.summary_path = report_paths(out)
-        self.columns, self.rows = columns, {}
+        self.columns, self.rows, self.isolation = columns, {}, isolation
         self.max_score = max_score(columns)
         out.parent.mkdir(parents=True, exist_ok=True)
         self._files = [open(p, "w", newline="", encoding="utf-8-sig") for p in (self.out, self.details_path)]
@@ -98,11 +98,15 @@ class Reports:
             if not f.closed:
                 f.close()
         self.lms.close()
-        self.summary_path.write_text(summary_markdown(self.columns, self.rows), encoding="utf-8")
+        self.summary_path.write_text(summary_markdown(self.columns, self.rows, self.isolation),
+                                     encoding="utf-8")
 
 
-def summary_markdown(columns: list[str], rows: dict) -> str:
-    """Per-exercise pass rate and the most common wrong answer: what to re-teach."""
+def summary_markdown(columns: list[str], rows: dict, isolation: str = "") -> str:
+    """Per-exercise pass rate and the most common wrong answer: what to re-teach.
+
+    ``isolation`` (``jail.Isolation.summary()``) says what the graded code could reach, so a report read
+    later never suggests an isolation the run did not have."""
     from helpers.exercises import EXERCISES
     from helpers.grading.marks import (
         MISSING,
@@ -119,6 +123,7 @@ def summary_markdown(columns: list[str], rows: dict) -> str:
     n = len(rows)
     broken = sum(row["status"] != OK for row in rows.values())
     lines = [f"# 评分汇总 (grading summary)\n\n学生 (students)：{n}；运行出问题的 (with a run problem)：{broken}\n",
+             *([f"批改时的隔离 (isolation of the graded code)：{md_text(isolation, limit=1000)}\n"] if isolation else []),
              "| 练习 (exercise) | 标题 | 通过率 (pass rate) | 尚未完成 | 超时未运行到 (timeout) | 最常见的错误答案 (most common wrong answer) |",
              "|---|---|---|---|---|---|"]
     for c in columns:

@@ -478,7 +478,7 @@ def grade(root: Path, *, timeout: float = 300, call_timeout: float = 10, quick: 
     jail = jail_mod.Isolation(memory=memory_mb << 20, use_bwrap=use_bwrap)
     jail_mod.become_subreaper()
     log(jail.describe())
-    reports = Reports(out, columns, assignment_name) if out else None
+    reports = Reports(out, columns, assignment_name, isolation=jail.summary()) if out else None
     rows: dict[str, dict] = {}
     progress = Progress(len(by_student), workers, log)
     options = {"timeout": timeout, "call_timeout": call_timeout, "quick": quick, "deny": deny}
