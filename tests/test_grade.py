@@ -100,7 +100,7 @@ def graded(tmp_path_factory):
     _notebook(root / "patcher.ipynb", *PATCHER)
     (root / "essay.ipynb").write_text("这不是笔记本 (not JSON)", encoding="utf-8")
     out = root.parent / "grades.csv"
-    # 120 s: a blank 05b regenerates the corpus in its private copy (about 45 s on a loaded 2-core machine)
+    # 120 s: the limit is wall clock for the whole notebook, and CI's 2 cores may be busy
     columns, _ = g.grade(root, timeout=120, call_timeout=3, quick=True, log=lambda *_: None, out=out,
                          notebooks=["02_origins", "05a_computation_steps", "05b_computation_extras"])
     _, details, summary = g.report_paths(out)

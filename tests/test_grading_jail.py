@@ -423,3 +423,23 @@ def test_each_notebook_gets_a_fresh_private_folder_no_one_can_prepare():
             assert str(jail.grader_dir) in rules["deny"] and f"/proc/{os.getpid()}" in rules["deny"]
     finally:
         jail.close()
+
+
+def test_the_private_copy_carries_the_corpus_cache_so_no_notebook_regenerates_the_corpus(tmp_path):
+    """Each graded notebook that loaded the corpus generated it again in its copy (16 s idle, ~45 s busy:
+    a blank 05b timed out at 40 s). The snapshot now carries the teacher's cache file for this code."""
+    from helpers import corpus
+
+    snap = jail_mod.Snapshot()
+    cached = [rel for rel in snap.files if "/.cache/" in rel]
+    assert cached == [f"helpers/corpus/.cache/corpus-s0-{corpus._source_key(0)}.json.gz"]
+    snap.write(tmp_path / "lib")
+    probe = ("import helpers.corpus as c\n"
+             "def refuse(seed):\n    raise SystemExit('generated instead of reading the cache')\n"
+             "c._generate_fresh = refuse\n"
+             "print(len(c.load_corpus('test')))\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "lib")}
+    done = subprocess.run([sys.executable, "-S", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'lib')!r})\n"
+                           + probe], env=env, capture_output=True, text=True, cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert int(done.stdout.strip()) == len(corpus.load_corpus("test"))
