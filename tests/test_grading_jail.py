@@ -384,6 +384,13 @@ def test_an_output_flood_does_not_reach_the_graders_memory(tmp_path):
     assert result["answers"] == ["nb05_context_shape"], result
 
 
+def _as_in_a_terminal():
+    """A command typed in a terminal starts with Ctrl-C's default action. A test suite started in the
+    background of a non-interactive shell (as CI may be) inherits SIGINT *ignored*, and Python then never
+    raises KeyboardInterrupt: reset it, as a terminal would have it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_ctrl_c_stops_the_batch_with_a_nonzero_exit_and_names_no_student(tmp_path, workers):
     for student in ("ann", "bob")[:workers]:
@@ -392,7 +399,7 @@ def test_ctrl_c_stops_the_batch_with_a_nonzero_exit_and_names_no_student(tmp_pat
     out = tmp_path / "grades.csv"
     proc = subprocess.Popen([sys.executable, "-m", "helpers.grading", str(tmp_path / "subs"), "--out", str(out),
                              "--timeout", "120", "--workers", str(workers)], env=_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, start_new_session=True, cwd=str(tmp_path))
+                            text=True, start_new_session=True, cwd=str(tmp_path), preexec_fn=_as_in_a_terminal)
     opening = [proc.stdout.readline() for _ in range(2)]  # "批改 … 1 个学生", then the isolation line
     assert "隔离" in opening[1], opening  # grading has begun
     time.sleep(8)  # the kernel is running ann's notebook

@@ -138,8 +138,29 @@ def test_shipped_results_use_the_papers_window_and_the_command_reproduces_them(t
     assert len(full["points"]["gold"]) == len(full["points"]["pred"]) == full["after"]["words"]
     T, S = len(full["demo"]["tgt"]), len(full["demo"]["src"])
     assert np.array(full["demo"]["weights"]).shape == (T, S)
-    # the command on the tiny budget gives the tiny run stored in the shipped file
-    assert compute_results(**TINY) == shipped["tiny"]
+    # the command on the tiny budget gives the tiny run stored in the shipped file: the same structure,
+    # integers and words, and floats within two units of the 4th decimal they are rounded to (another CPU's
+    # float kernels moved one demo position from 7.5553 to 7.5552; same machine, same bytes)
+    assert _same_run(compute_results(**TINY), shipped["tiny"])
     out = main(["--steps", "2", "--out", str(tmp_path / "r.json")])
     again = json.loads(out.read_text(encoding="utf-8"))
-    assert again["tiny"] == shipped["tiny"] and again["full"]["steps"] == 2
+    assert _same_run(again["tiny"], shipped["tiny"]) and again["full"]["steps"] == 2
+
+
+def _same_run(a, b, tol=2e-4) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(a - b) <= tol
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(_same_run(a[k], b[k], tol) for k in a)
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(_same_run(x, y, tol) for x, y in zip(a, b))
+    return a == b
+
+
+def test_same_run_allows_a_rounding_flip_and_nothing_more():
+    run = {"steps": 2, "tgt": ["我"], "positions": [7.5553, 8.0483]}
+    assert _same_run(run, {"steps": 2, "tgt": ["我"], "positions": [7.5552, 8.0483]})
+    assert not _same_run(run, {"steps": 2, "tgt": ["我"], "positions": [7.5563, 8.0483]})
+    assert not _same_run(run, {"steps": 3, "tgt": ["我"], "positions": [7.5553, 8.0483]})
+    assert not _same_run(run, {"steps": 2, "tgt": ["你"], "positions": [7.5553, 8.0483]})
+    assert not _same_run(run, {"steps": 2, "tgt": ["我"], "positions": [7.5553]})
