@@ -733,26 +733,15 @@ class AttentionExplorer(PngBox):
         return {"ax": ax, "image": image, "frame": frame, "title": title, "gold": []}
 
     def _new_readout_panel(self) -> dict:
-        from matplotlib.patches import Rectangle
-
-        ax = self._fig.add_axes([0, 0, 1, 1])
-        ax.set_xlim(0, 1.35)
-        ax.set_ylim(self.TOP_K - 0.5, -0.5)
-        ax.set_xticks([0, 0.5, 1.0], ["0", "0.5", "1"], fontsize=8)
-        ax.set_yticks([])
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
-        ax.set_xlabel("注意力权重 α", fontsize=9)
-        bars = [ax.add_patch(Rectangle((0, r - 0.35), 0, 0.7, color="tab:blue", animated=True))
-                for r in range(self.TOP_K)]
-        words = [ax.text(-0.04, r, "", ha="right", va="center", fontsize=9, animated=True)
-                 for r in range(self.TOP_K)]
-        values = [ax.text(0, r, "", ha="left", va="center", fontsize=8, animated=True) for r in range(self.TOP_K)]
-        head = ax.text(-0.55, -0.75, "", ha="left", va="bottom", fontsize=9, animated=True)
-        return {"ax": ax, "bars": bars, "words": words, "values": values, "head": head}
+        """Bars of the TOP_K largest attention weights of the current row."""
+        return self._new_bar_panel("注意力权重 α", "tab:blue")
 
     def _new_candidates_panel(self) -> dict:
         """Bars of the TOP_K most probable next tokens at the current step; the chosen one in orange."""
+        return self._new_bar_panel("概率 p(下一个词)", "tab:gray")
+
+    def _new_bar_panel(self, xlabel: str, color: str) -> dict:
+        """TOP_K horizontal bars on a 0-1 axis, with a word and a value beside each and a heading."""
         from matplotlib.patches import Rectangle
 
         ax = self._fig.add_axes([0, 0, 1, 1])
@@ -762,8 +751,8 @@ class AttentionExplorer(PngBox):
         ax.set_yticks([])
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)
-        ax.set_xlabel("概率 p(下一个词)", fontsize=9)
-        bars = [ax.add_patch(Rectangle((0, r - 0.35), 0, 0.7, color="tab:gray", animated=True))
+        ax.set_xlabel(xlabel, fontsize=9)
+        bars = [ax.add_patch(Rectangle((0, r - 0.35), 0, 0.7, color=color, animated=True))
                 for r in range(self.TOP_K)]
         words = [ax.text(-0.04, r, "", ha="right", va="center", fontsize=9, animated=True)
                  for r in range(self.TOP_K)]
