@@ -272,6 +272,12 @@ def test_input_without_english_gets_the_chinese_message(site_page):
     with pytest.raises(HelpersError) as caught:
         translate(load_pretrained("luong-general"), "我是学生")
     assert site_page.inner_text(".nmt-error") == str(caught.value).replace(PY_EXAMPLE, "'i am a student .'")
+    # the heatmap below is the previous sentence's (the page opens translating its example): it says so
+    assert "仍是上一句" in site_page.inner_text(".nmt-status")
+    site_page.fill(".nmt-input", "i am a student")
+    site_page.press(".nmt-input", "Enter")
+    site_page.wait_for_function("document.querySelector('.nmt-app').dataset.state === 'done'")
+    assert "仍是上一句" not in site_page.inner_text(".nmt-status") and site_page.locator(".nmt-error").is_hidden()
 
 
 def test_a_model_without_attention_shows_no_heatmap_but_the_top5(site_page):

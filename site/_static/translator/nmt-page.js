@@ -206,6 +206,7 @@
     function translate() {
       var started = performance.now(), sentence = input.value, name = picker.value;
       error.hidden = true;
+      busy("");
       return load(name).then(function () {
         var options = decoding.value === "beam" ? {beamSize: 4} : {};
         try {
@@ -214,6 +215,8 @@
           if (!(err instanceof NMT.ReadError)) throw err;
           error.textContent = err.message;
           error.hidden = false;
+          // the picture below still belongs to the last sentence that could be read: say so
+          if (result) busy("下面仍是上一句的译文和热力图 (still showing the previous sentence)。");
           app.dataset.state = "error";
           return;
         }
